@@ -1,0 +1,45 @@
+"""physgen: unlimited, verifiable physics problems for testing and training language models.
+
+>>> import physgen
+>>> catalog = physgen.load_catalog()
+>>> v = next(physgen.generate(catalog.filter(domain="optics"), n=1, seed=0))
+>>> v.template_id.startswith("optics."), v.format
+(True, 'free_form')
+"""
+
+from __future__ import annotations
+
+from . import catalog
+from .catalog import Catalog, load_catalog
+from .errors import CatalogError, InputError, PhysgenError, SamplingError, TemplateError
+from .formats import register_format
+from .generate import generate
+from .instance import Instance
+from .sampling import InstanceBatch
+from .template import Template
+from .units import ureg
+from .variant import Answer, Metadata, ShownQuantity, Variant
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Answer",
+    "Catalog",
+    "CatalogError",
+    "InputError",
+    "Instance",
+    "InstanceBatch",
+    "Metadata",
+    "PhysgenError",
+    "SamplingError",
+    "ShownQuantity",
+    "Template",
+    "TemplateError",
+    "Variant",
+    "__version__",
+    "catalog",
+    "generate",
+    "load_catalog",
+    "register_format",
+    "ureg",
+]

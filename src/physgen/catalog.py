@@ -1,0 +1,244 @@
+"""Find, load and validate template files; look templates up by id, domain and tag.
+
+A catalog loads whole or not at all: every problem in every file is collected
+and raised together as one :class:`~physgen.errors.CatalogError`.
+
+>>> import physgen
+>>> cat = physgen.load_catalog()
+>>> "mechanics.projectile_range" in cat
+True
+>>> all(t.domain == "optics" for t in cat.filter(domain="optics").values())
+True
+"""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import hashlib
+from collections.abc import Iterable, Iterator, Mapping
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import pydantic
+import yaml
+
+from .compile import compile_template
+from .errors import CatalogError, Problem, TemplateError
+from .schema import AnswerSpec, ConstantSpec, InputSpec, TemplateSpec
+from .template import Template
+
+
+def _builtin_root() -> Path:
+    packaged = Path(str(resources.files("physgen") / "templates"))
+    if packaged.is_dir():  # installed wheel: templates/ is shipped inside the package
+        return packaged
+    return Path(__file__).resolve().parents[2] / "templates"  # source checkout / editable
+
+
+#: Where the built-in templates live.
+BUILTIN_ROOT = _builtin_root()
+
+
+class _UniqueKeyLoader(yaml.SafeLoader):
+    """A safe YAML loader that refuses duplicate keys (PyYAML silently keeps the last)."""
+
+
+def _construct_mapping(loader: _UniqueKeyLoader, node: yaml.MappingNode) -> dict[Any, Any]:
+    seen: set[Any] = set()
+    for key_node, _ in node.value:
+        key = loader.construct_object(key_node)
+        if key in seen:
+            raise yaml.constructor.ConstructorError(
+                None, None, f"duplicate key {key!r}", key_node.start_mark
+            )
+        seen.add(key)
+    return loader.construct_mapping(node)
+
+
+_UniqueKeyLoader.add_constructor(
+    yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping
+)
+
+_SECTION_MODELS: dict[str, type[pydantic.BaseModel]] = {
+    "inputs": InputSpec, "constants": ConstantSpec, "answers": AnswerSpec,
+}
+
+
+def _allowed_fields(loc: tuple[Any, ...]) -> list[str]:
+    """Field names allowed at the parent of an ``extra_forbidden`` location."""
+    if len(loc) == 1:
+        return list(TemplateSpec.model_fields)
+    if len(loc) == 3 and loc[0] in _SECTION_MODELS:
+        return list(_SECTION_MODELS[loc[0]].model_fields)
+    return []
+
+
+def _problem_from_pydantic(source: str, err: Any) -> Problem:
+    loc = tuple(err["loc"])
+    field = ".".join(str(x) for x in loc) or "(top level)"
+    msg = str(err["msg"]).removeprefix("Value error, ")
+    kind = err["type"]
+    if kind == "missing":
+        return Problem(source, field, "required field is missing", f"add `{loc[-1]}:`")
+    if kind == "extra_forbidden":
+        allowed = _allowed_fields(loc)
+        close = difflib.get_close_matches(str(loc[-1]), allowed, n=1)
+        hint = f"did you mean `{close[0]}`? " if close else ""
+        return Problem(source, field, "unknown field",
+                       f"{hint}allowed here: {', '.join(allowed)}" if allowed else "remove it")
+    if kind == "literal_error":
+        return Problem(source, field, f"{msg} (got {err.get('input')!r})", "use one of the listed values")
+    if kind == "string_pattern_mismatch" and loc == ("id",):
+        return Problem(source, field, f"{err.get('input')!r} is not '<group>.<name>'",
+                       "use lower-case words joined by '_', e.g. 'mechanics.projectile_range'")
+    return Problem(source, field, f"{msg} (got {err.get('input')!r})" if "input" in err and
+                   not isinstance(err.get("input"), dict) else msg)
+
+
+def read_spec(path: str | Path) -> TemplateSpec:
+    """Read and structurally validate one template file (no compilation)."""
+    path = Path(path)
+    source = str(path)
+    try:
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=_UniqueKeyLoader)
+    except OSError as exc:
+        raise TemplateError(source, "", f"cannot read the file: {exc}") from None
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else ""
+        problem = getattr(exc, "problem", None) or str(exc)
+        raise TemplateError(source, where, f"invalid YAML: {problem}",
+                            fix="check indentation, quoting and duplicate keys") from None
+    if not isinstance(data, dict):
+        raise TemplateError(source, "", f"the file holds a {type(data).__name__}, not a mapping",
+                            fix="a template file is a YAML mapping starting with `id:`")
+    try:
+        return TemplateSpec.model_validate(data)
+    except pydantic.ValidationError as exc:
+        raise TemplateError(
+            problems=[_problem_from_pydantic(source, e) for e in exc.errors()]
+        ) from None
+
+
+def load_template(path: str | Path) -> Template:
+    """Read, validate and compile one template file."""
+    return compile_template(read_spec(path), str(path))
+
+
+def _check_location(spec: TemplateSpec, path: Path, root: Path) -> Problem | None:
+    expected = spec.expected_path(root)
+    if path.resolve() != expected.resolve():
+        return Problem(str(path), "id", f"id {spec.id!r} does not match the file's place",
+                       f"move the file to {expected} or change the id")
+    return None
+
+
+class Catalog(Mapping[str, Template]):
+    """Compiled templates by id, sorted by id."""
+
+    def __init__(self, templates: Iterable[Template], root: Path | None = None) -> None:
+        self._templates = {t.id: t for t in sorted(templates, key=lambda t: t.id)}
+        self.root = root
+
+    def __getitem__(self, template_id: str) -> Template:
+        try:
+            return self._templates[template_id]
+        except KeyError:
+            close = difflib.get_close_matches(template_id, list(self._templates), n=3)
+            hint = f"; did you mean {', '.join(close)}?" if close else "; see `physgen list`"
+            raise KeyError(f"no template {template_id!r} in this catalog{hint}") from None
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._templates)
+
+    def __len__(self) -> int:
+        return len(self._templates)
+
+    def __repr__(self) -> str:
+        return f"<Catalog of {len(self)} templates from {self.root}>"
+
+    def templates(self) -> list[Template]:
+        """The templates, sorted by id (iterating a catalog gives ids, like a dict)."""
+        return list(self._templates.values())
+
+    def filter(
+        self,
+        domain: str | Iterable[str] | None = None,
+        difficulty: int | Iterable[int] | None = None,
+        tags: str | Iterable[str] | None = None,
+        question_type: str | None = None,
+    ) -> Catalog:
+        """The templates matching every given criterion (tags: all must be present)."""
+        domains = {domain} if isinstance(domain, str) else set(domain) if domain else None
+        levels = {difficulty} if isinstance(difficulty, int) else (
+            set(difficulty) if difficulty is not None else None)
+        wanted = {tags} if isinstance(tags, str) else set(tags) if tags else set()
+        kept = [
+            t for t in self._templates.values()
+            if (domains is None or t.domain in domains)
+            and (levels is None or t.difficulty in levels)
+            and wanted <= set(t.subdomain)
+            and (question_type is None or t.question_type == question_type)
+        ]
+        return Catalog(kept, self.root)
+
+    def digest(self) -> str:
+        """A short hash of every template's id, version and content: the catalog version."""
+        h = hashlib.sha256()
+        for t in self._templates.values():
+            h.update(t.spec.model_dump_json().encode())
+        return h.hexdigest()[:12]
+
+
+def template_files(root: Path) -> list[Path]:
+    """Every ``*.yaml`` template file below ``root``, sorted."""
+    return sorted(p for p in root.rglob("*.yaml") if p.is_file())
+
+
+def load_catalog(path: str | Path | None = None) -> Catalog:
+    """Load a catalog: the built-in one (``None``), a folder of templates, or one file.
+
+    Raises :class:`CatalogError` listing every problem if any file is invalid.
+    The built-in catalog is loaded once per process.
+    """
+    if path is None:
+        return _load_builtin()
+    return _load(Path(path))
+
+
+@functools.cache
+def _load_builtin() -> Catalog:
+    return _load(BUILTIN_ROOT)
+
+
+def _load(path: Path) -> Catalog:
+    if path.is_file():
+        return Catalog([load_template(path)], path.parent)
+    if not path.is_dir():
+        raise CatalogError(str(path), "", "no such file or folder",
+                           fix="pass a template folder or a .yaml file")
+    files = template_files(path)
+    if not files:
+        raise CatalogError(str(path), "", "no *.yaml template files found",
+                           fix="template files live at <root>/<group>/<name>.yaml")
+    problems: list[Problem] = []
+    templates: list[Template] = []
+    seen: dict[str, Path] = {}
+    for file in files:
+        try:
+            spec = read_spec(file)
+            misplaced = _check_location(spec, file, path)
+            if misplaced:
+                problems.append(misplaced)
+            if spec.id in seen:
+                problems.append(Problem(str(file), "id", f"{spec.id!r} is also the id of {seen[spec.id]}",
+                                        "ids must be unique"))
+            seen[spec.id] = file
+            templates.append(compile_template(spec, str(file)))
+        except TemplateError as exc:
+            problems.extend(exc.problems)
+    if problems:
+        raise CatalogError(problems=problems)
+    return Catalog(templates, path)

@@ -1,0 +1,219 @@
+"""The ``physgen`` command: list, show, validate, generate, schema.
+
+>>> main(["validate"])  # doctest: +ELLIPSIS
+OK: ... templates valid in ...
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+import time
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import IO, Any
+
+from . import __version__
+from .catalog import Catalog, load_catalog
+from .errors import PhysgenError
+from .formats import FORMATS
+from .generate import count_variants, generate
+from .render import STYLES
+from .schema import json_schemas
+from .variant import Variant
+
+
+class Progress:
+    """A one-line progress bar on stderr, redrawn at most five times a second."""
+
+    def __init__(self, total: int, stream: IO[str], enabled: bool) -> None:
+        self.total, self.stream, self.enabled = max(total, 1), stream, enabled
+        self.start = self.last = time.monotonic()
+
+    def update(self, done: int, final: bool = False) -> None:
+        now = time.monotonic()
+        if not self.enabled or (not final and now - self.last < 0.2):
+            return
+        self.last = now
+        frac = min(done / self.total, 1.0)
+        bar = "#" * int(30 * frac) + "." * (30 - int(30 * frac))
+        rate = done / max(now - self.start, 1e-9)
+        end = "\n" if final else ""
+        self.stream.write(f"\r[{bar}] {frac:4.0%} {done}/{self.total} variants, {rate:,.0f}/s{end}")
+        self.stream.flush()
+
+
+def _catalog(args: argparse.Namespace) -> Catalog:
+    cat = load_catalog(args.path)
+    if getattr(args, "domain", None) or getattr(args, "difficulty", None) or getattr(args, "tag", None):
+        cat = cat.filter(domain=args.domain, difficulty=args.difficulty, tags=args.tag)
+    return cat
+
+
+def cmd_list(args: argparse.Namespace, out: IO[str]) -> int:
+    cat = _catalog(args)
+    by_domain: dict[str, list[Any]] = {}
+    for t in cat.values():
+        by_domain.setdefault(t.domain, []).append(t)
+    width = max((len(t.id) for t in cat.values()), default=10)
+    for domain in sorted(by_domain):
+        templates = by_domain[domain]
+        out.write(f"\n{domain} ({len(templates)})\n")
+        out.write(f"  {'id':<{width}}  diff  {'type':<9}  inputs -> answers\n")
+        for t in templates:
+            out.write(f"  {t.id:<{width}}  {t.difficulty:>4}  {t.question_type:<9}  "
+                      f"{', '.join(t.input_names)} -> {', '.join(t.answer_names)}\n")
+    out.write(f"\n{len(cat)} templates in {len(by_domain)} domains\n")
+    return 0
+
+
+def cmd_show(args: argparse.Namespace, out: IO[str]) -> int:
+    t = load_catalog(args.path)[args.id]
+    out.write(f"{t.id} (version {t.version}) — {t.domain}: {', '.join(t.subdomain)}; "
+              f"difficulty {t.difficulty}, {t.question_type}\nsource: {t.spec.source}\n")
+    variants = list(generate([t], n=1, seed=args.seed, style=args.style))
+    for v in variants:
+        out.write(f"\n[paraphrase {v.paraphrase}] {v.prompt}\n")
+    first = variants[0]
+    out.write("\nanswers:\n")
+    for name, a in first.answers.items():
+        out.write(f"  {name} = {a.text}   (exact: {a.value:.6g} {a.unit})\n")
+    out.write("steps:\n")
+    for k, step in enumerate(first.steps, 1):
+        out.write(f"  {k}. {step}\n")
+    return 0
+
+
+def cmd_validate(args: argparse.Namespace, out: IO[str]) -> int:
+    start = time.perf_counter()
+    paths = args.paths or [None]
+    total = 0
+    for path in paths:
+        cat = load_catalog(path)  # raises CatalogError listing every problem
+        total += len(cat)
+    out.write(f"OK: {total} templates valid in {time.perf_counter() - start:.1f} s\n")
+    return 0
+
+
+def _atomic_writer(path: str) -> tuple[IO[str], str]:
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    return os.fdopen(fd, "w", encoding="utf-8", newline="\n"), tmp
+
+
+def _lines(variants: Iterator[Variant], progress: Progress) -> Iterator[str]:
+    done = 0
+    for v in variants:
+        yield v.to_json() + "\n"
+        done += 1
+        if done % 1000 == 0:
+            progress.update(done)
+    progress.update(done, final=True)
+
+
+def cmd_generate(args: argparse.Namespace, out: IO[str]) -> int:
+    cat = _catalog(args)
+    source: Any = [cat[i] for i in args.template] if args.template else cat
+    paraphrases: Any = args.paraphrases
+    if paraphrases not in ("all", "random"):
+        paraphrases = [int(p) for p in paraphrases.split(",")]
+    formats = args.format or ["free_form"]
+    variants = generate(source, n=args.n, seed=args.seed, formats=formats,
+                        paraphrases=paraphrases, style=args.style)
+    total = count_variants(source, args.n, formats, paraphrases)
+    show = args.progress if args.progress is not None else (sys.stderr.isatty() and total >= 10_000)
+    progress = Progress(total, sys.stderr, show)
+    if args.output in (None, "-"):
+        out.writelines(_lines(variants, progress))
+        return 0
+    handle, tmp = _atomic_writer(args.output)
+    try:
+        with handle:
+            handle.writelines(_lines(variants, progress))
+        os.replace(tmp, args.output)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    sys.stderr.write(f"wrote {total} variants from {len(list(source))} templates to {args.output}\n")
+    return 0
+
+
+def cmd_schema(args: argparse.Namespace, out: IO[str]) -> int:
+    folder = Path(args.output)
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, schema in json_schemas().items():
+        (folder / name).write_text(json.dumps(schema, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+        out.write(f"wrote {folder / name}\n")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="physgen", description=__doc__.splitlines()[0])
+    p.add_argument("--version", action="version", version=f"physgen {__version__}")
+    sub = p.add_subparsers(dest="command", required=True)
+
+    def with_catalog(sp: argparse.ArgumentParser, filters: bool = True) -> None:
+        sp.add_argument("--path", help="template folder or file (default: built-in catalog)")
+        if filters:
+            sp.add_argument("--domain", action="append", help="only this domain (repeatable)")
+            sp.add_argument("--difficulty", type=int, action="append", help="only this level (repeatable)")
+            sp.add_argument("--tag", action="append", help="only templates with this subdomain tag")
+
+    s = sub.add_parser("list", help="table of the catalog by domain")
+    with_catalog(s)
+    s.set_defaults(func=cmd_list)
+
+    s = sub.add_parser("show", help="a rendered example of one template")
+    s.add_argument("id")
+    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--style", choices=STYLES, default="unicode")
+    with_catalog(s, filters=False)
+    s.set_defaults(func=cmd_show)
+
+    s = sub.add_parser("validate", help="load and check template files (built-in catalog by default)")
+    s.add_argument("paths", nargs="*", help="template folders or files")
+    s.set_defaults(func=cmd_validate)
+
+    s = sub.add_parser("generate", help="write variants as JSONL")
+    s.add_argument("-n", type=int, default=10, help="instances per template (default 10)")
+    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--format", action="append", choices=sorted(FORMATS),
+                   help="question format (repeatable; default free_form)")
+    s.add_argument("--paraphrases", default="all", help="'all', 'random' or indices like 0,2")
+    s.add_argument("--style", choices=STYLES, default="unicode")
+    s.add_argument("--template", action="append", help="only this template id (repeatable)")
+    s.add_argument("-o", "--output", help="JSONL file (written atomically); '-' or none: stdout")
+    s.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                   help="progress bar on stderr (default: on for long runs in a terminal)")
+    with_catalog(s)
+    s.set_defaults(func=cmd_generate)
+
+    s = sub.add_parser("schema", help="write the JSON Schemas of templates and variants")
+    s.add_argument("-o", "--output", default="schemas", help="folder (default: schemas)")
+    s.set_defaults(func=cmd_schema)
+    return p
+
+
+def main(argv: Sequence[str] | None = None, out: IO[str] | None = None) -> int:
+    """Run the command line; returns the exit status (errors go to stderr, status 1)."""
+    args = build_parser().parse_args(argv)
+    try:
+        status: int = args.func(args, out or sys.stdout)
+    except BrokenPipeError:  # e.g. `physgen generate | head`: the reader left, not an error
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
+    except (PhysgenError, KeyError, ValueError) as exc:
+        message = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc
+        sys.stderr.write(f"physgen {args.command}: error: {message}\n")
+        return 1
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

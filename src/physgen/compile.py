@@ -1,0 +1,389 @@
+"""Compile a validated template spec into a :class:`~physgen.template.Template`, checking it.
+
+Checks run once, at load time, and every problem is reported (file, field, fix):
+
+* every unit is one Pint knows; alternative units have the input's dimension;
+* every expression parses and uses only defined names;
+* every answer has the dimension of its declared unit, and every constraint
+  compares like with like: the compiled code is run once on Pint quantities;
+* every text placeholder is defined, every text shows every input and asks
+  (``{{ asks }}``), no text reveals an answer, and paraphrases differ;
+* constraints are satisfiable and answers finite over a sample of draws.
+
+Answer expressions become one vectorised NumPy function per template
+(``sympy.lambdify`` with common-subexpression elimination).
+
+>>> from physgen.catalog import read_spec
+>>> from pathlib import Path
+>>> import physgen
+>>> path = physgen.catalog.BUILTIN_ROOT / "mechanics" / "projectile_range.yaml"
+>>> compile_template(read_spec(path), str(path)).answer_names
+['R', 't_flight', 'h_max']
+"""
+
+from __future__ import annotations
+
+import difflib
+import importlib
+import re
+from collections.abc import Callable
+from typing import Any
+
+import jinja2
+import numpy as np
+import sympy as sp
+
+from .errors import Problem, TemplateError
+from .expressions import ExpressionError, parse_expression, symbols_for
+from .render import Text, compile_text
+from .sampling import acceptance, draw_candidates, stream_key
+from .schema import TemplateSpec
+from .template import Constant, Template
+from .units import Quantity, parse_quantity, parse_unit, to_si
+
+#: Draws used at load time to check constraints and answers.
+CHECK_DRAWS = 1_000
+#: Smallest share of draws that must meet the constraints (else generation is slow).
+MIN_ACCEPTANCE = 0.01
+#: Word-level similarity above which two paraphrases count as the same text.
+MAX_PARAPHRASE_SIMILARITY = 0.85
+
+
+class _Problems:
+    """Collects problems for one file so the user sees all of them at once."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.items: list[Problem] = []
+
+    def add(self, field: str, message: str, fix: str = "") -> None:
+        self.items.append(Problem(self.source, field, message, fix))
+
+    def raise_if_any(self) -> None:
+        if self.items:
+            raise TemplateError(problems=self.items)
+
+
+def compile_template(spec: TemplateSpec, source: str = "<template>", *, check: bool = True) -> Template:
+    """Compile and check ``spec``; raise :class:`TemplateError` listing every problem.
+
+    ``check=False`` skips the sampling checks (used by tests of the checks themselves).
+    """
+    problems = _Problems(source)
+    input_si, answer_units, constants = _units(spec, problems)
+    problems.raise_if_any()
+    expressions, constraint_exprs = _expressions(spec, problems)
+    problems.raise_if_any()
+    evaluate = _evaluator(spec, expressions, problems)
+    constraints = _constraint_evaluator(spec, constraint_exprs)
+    problems.raise_if_any()
+    texts, steps = _texts(spec, problems)
+    problems.raise_if_any()
+    template = Template(
+        spec=spec, source=source, input_si=input_si, answer_units=answer_units,
+        constants=constants, expressions=expressions, texts=texts, steps=steps,
+        _evaluate=evaluate, _constraints=constraints,
+    )
+    _check_dimensions(template, constraint_exprs, problems)
+    problems.raise_if_any()
+    if check:
+        _check_sampling(template, problems)
+        problems.raise_if_any()
+    return template
+
+
+# -- units -------------------------------------------------------------------
+def _units(spec: TemplateSpec, problems: _Problems) -> tuple[
+        dict[str, Any], dict[str, Any], dict[str, Constant]]:
+    input_si = {}
+    for name, inp in spec.inputs.items():
+        try:
+            input_si[name] = to_si(inp.unit)
+        except ValueError as exc:
+            problems.add(f"inputs.{name}.unit", str(exc), "use a Pint unit such as 'm/s', 'kN', 'deg'")
+            continue
+        for k, alt in enumerate(inp.alt_units):
+            try:
+                ok = parse_unit(alt).dimensionality == parse_unit(inp.unit).dimensionality
+            except ValueError as exc:
+                problems.add(f"inputs.{name}.alt_units[{k}]", str(exc), "use a Pint unit")
+                continue
+            if not ok:
+                problems.add(
+                    f"inputs.{name}.alt_units[{k}]",
+                    f"{alt!r} is not the same dimension as {inp.unit!r}",
+                    f"list only units convertible to {inp.unit!r}",
+                )
+    answer_units = {}
+    for name, ans in spec.answers.items():
+        try:
+            answer_units[name] = to_si(ans.unit)
+        except ValueError as exc:
+            problems.add(f"answers.{name}.unit", str(exc), "use a Pint unit such as 'W', 'ohm', 'deg'")
+    constants = {}
+    for name, const in spec.constants.items():
+        field = f"constants.{name}"
+        try:
+            q = parse_quantity(const.value)
+            base = q.to_base_units()
+            unit = const.unit if const.unit is not None else _written_unit(const.value, q)
+            shown = float(q.to(unit or "dimensionless").magnitude)
+        except Exception as exc:  # Pint's parse and conversion errors
+            problems.add(
+                field, f"cannot use {const.value!r}: {exc}",
+                "give a CODATA name Pint knows ('speed_of_light') or a value with unit ('9.81 m/s^2')",
+            )
+            continue
+        constants[name] = Constant(
+            si_value=float(base.magnitude), si_unit=str(base.units),
+            shown_value=shown, unit=unit, sig_figs=const.sig_figs,
+        )
+    return input_si, answer_units, constants
+
+
+def _written_unit(value: str, q: Any) -> str:
+    """The unit a constant is shown in: as written (``9.81 m/s^2``), or SI for a bare name."""
+    if re.match(r"^\s*[-+]?[\d.]", value):
+        return str(q.units)
+    return str(q.to_base_units().units)
+
+
+# -- expressions ----------------------------------------------------------------
+def _expressions(spec: TemplateSpec, problems: _Problems) -> tuple[dict[str, Any], list[Any]]:
+    names = [*spec.inputs, *spec.constants]
+    expressions: dict[str, Any] = {}
+    for name, ans in spec.answers.items():
+        if ans.expr is None:
+            continue
+        try:
+            expressions[name] = parse_expression(ans.expr, names, substitutions=dict(expressions))
+        except ExpressionError as exc:
+            problems.add(f"answers.{name}.expr", str(exc), exc.fix)
+    if spec.solver is not None and expressions:
+        problems.add(
+            "answers", "a template with a `solver` computes all answers there; "
+            f"{sorted(expressions)} also have `expr`",
+            "remove the `expr` fields, or remove `solver`",
+        )
+    constraint_exprs = []
+    for k, text in enumerate(spec.constraints):
+        try:
+            rel = parse_expression(text, names)
+        except ExpressionError as exc:
+            problems.add(f"constraints[{k}]", str(exc), exc.fix)
+            continue
+        if not isinstance(rel, sp.core.relational.Relational) or isinstance(rel, sp.Eq | sp.Ne):
+            problems.add(
+                f"constraints[{k}]", f"{text!r} is not an inequality",
+                "write a comparison such as 'm1 > m2' or 'I*V > F*d/t'",
+            )
+            continue
+        constraint_exprs.append(rel)
+    return expressions, constraint_exprs
+
+
+def _evaluator(spec: TemplateSpec, expressions: dict[str, Any], problems: _Problems) -> Any:
+    args = list(symbols_for([*spec.inputs, *spec.constants]).values())
+    if spec.solver is not None:
+        return _solver_evaluator(spec, problems)
+    exprs = [expressions[n] for n in spec.answers]
+    return sp.lambdify(args, exprs, modules="numpy", cse=True, docstring_limit=0)
+
+
+def _solver_evaluator(spec: TemplateSpec, problems: _Problems) -> Callable[..., tuple[Any, ...]] | None:
+    assert spec.solver is not None
+    module_name, func_name = spec.solver.split(":")
+    try:
+        func = getattr(importlib.import_module(module_name), func_name)
+    except (ImportError, AttributeError) as exc:
+        problems.add("solver", f"cannot import {spec.solver!r}: {exc}",
+                     "name an importable 'package.module:function'")
+        return None
+    arg_names = [*spec.inputs, *spec.constants]
+    answer_names = list(spec.answers)
+
+    def evaluate(*args: Any) -> tuple[Any, ...]:
+        result = func(**dict(zip(arg_names, args, strict=True)))
+        return tuple(result[n] for n in answer_names)
+
+    evaluate.__name__ = f"solver_{func_name}"
+    return evaluate
+
+
+def _constraint_evaluator(spec: TemplateSpec, constraint_exprs: list[Any]) -> Any:
+    if not constraint_exprs:
+        return None
+    args = list(symbols_for([*spec.inputs, *spec.constants]).values())
+    return sp.lambdify(args, constraint_exprs, modules="numpy", docstring_limit=0)
+
+
+# -- dimensions (Pint, once) ----------------------------------------------------
+def _pint_arguments(template: Template) -> list[Any]:
+    args = []
+    for name, inp in template.spec.inputs.items():
+        lo, hi = inp.bounds()
+        conv = template.input_si[name]
+        args.append(Quantity(conv.to_si((lo + hi) / 2), conv.si_unit))
+    for const in template.constants.values():
+        args.append(Quantity(const.si_value, const.si_unit))
+    return args
+
+
+def _check_dimensions(template: Template, constraint_exprs: list[Any], problems: _Problems) -> None:
+    spec = template.spec
+    args = _pint_arguments(template)
+    arg_symbols = list(symbols_for([*spec.inputs, *spec.constants]).values())
+    try:
+        results: tuple[Any, ...] | None = template._evaluate(*args)
+    except Exception:
+        results = None  # locate the failing answer below, one expression at a time
+    for k, (name, ans) in enumerate(spec.answers.items()):
+        field = f"answers.{name}.{'expr' if spec.solver is None else 'unit'}"
+        try:
+            if results is not None:
+                value = results[k]
+            elif spec.solver is None:
+                value = sp.lambdify(arg_symbols, template.expressions[name], modules="numpy")(*args)
+            else:
+                raise ValueError("the solver failed when called with Pint quantities")
+        except Exception as exc:
+            problems.add(field, f"dimensions do not work out: {exc}",
+                         "check the expression term by term; angles must be dimensionless inside "
+                         "sin/cos, and only like quantities can be added")
+            continue
+        got = value.dimensionality if isinstance(value, Quantity) else Quantity(1).dimensionality
+        want = parse_unit(ans.unit).dimensionality
+        if got != want:
+            problems.add(
+                field,
+                f"the expression has dimension {got or 'dimensionless'} but unit {ans.unit!r} "
+                f"is {want or 'dimensionless'}",
+                "fix the expression or declare the unit it really has",
+            )
+    for k, rel in enumerate(constraint_exprs):
+        try:
+            sp.lambdify(arg_symbols, rel.lhs - rel.rhs, modules="numpy")(*args)
+        except Exception as exc:
+            problems.add(f"constraints[{k}]", f"compares unlike quantities: {exc}",
+                         "both sides of a constraint need the same dimension")
+
+
+# -- texts -----------------------------------------------------------------------
+def _texts(spec: TemplateSpec, problems: _Problems) -> tuple[tuple[Text, ...], tuple[Text, ...]]:
+    shown = set(spec.inputs) | set(spec.constants)
+    texts: list[Text] = []
+    for k, src in enumerate(spec.text):
+        field = f"text[{k}]"
+        text = _compile(src, field, problems)
+        if text is None:
+            continue
+        texts.append(text)
+        leaked = sorted(text.names & set(spec.answers))
+        if leaked:
+            problems.add(field, f"the question text shows the answer(s) {leaked}",
+                         "answers may appear in `steps`, never in `text`")
+        undefined = sorted(text.names - shown - {"asks"} - set(spec.answers))
+        if undefined:
+            problems.add(field, f"undefined placeholder(s) {undefined}",
+                         f"use only {sorted(shown | {'asks'})}")
+        unshown = [n for n in spec.inputs if n not in text.names]
+        if unshown:
+            problems.add(field, f"the text never shows input(s) {unshown}, so it cannot be solved",
+                         "add a {{ name }} placeholder for each input")
+        if "asks" not in text.names:
+            problems.add(field, "the text does not ask anything", "end it with {{ asks }}")
+        elif not _ASKS_OK.search(src) or _ASKS_MISPLACED.search(src):
+            problems.add(field, "{{ asks }} must stand alone as a sentence: it is a whole question "
+                         "starting with a capital and carrying units, so no filters and no text "
+                         "before it in the same sentence",
+                         "write '... end of sentence. {{ asks }}' or start the text with {{ asks }}")
+    _check_paraphrases(spec.text, problems)
+    steps: list[Text] = []
+    for k, src in enumerate(spec.steps):
+        step = _compile(src, f"steps[{k}]", problems)
+        if step is None:
+            continue
+        steps.append(step)
+        undefined = sorted(step.names - shown - set(spec.answers))
+        if undefined:
+            problems.add(f"steps[{k}]", f"undefined placeholder(s) {undefined}",
+                         f"use only {sorted(shown | set(spec.answers))}")
+    return tuple(texts), tuple(steps)
+
+
+_ASKS_OK = re.compile(r"(^|[.?!:]\s+)\{\{\s*asks\s*\}\}")
+_ASKS_MISPLACED = re.compile(r"[^.?!:\s]\s*\{\{\s*asks|\{\{\s*asks\s*[|.\[]")
+
+
+def _compile(src: str, field: str, problems: _Problems) -> Text | None:
+    try:
+        return compile_text(src)
+    except jinja2.TemplateSyntaxError as exc:
+        problems.add(field, f"Jinja2 syntax error on line {exc.lineno}: {exc.message}",
+                     "placeholders look like {{ name }}")
+        return None
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"\{\{.*?\}\}|\w+", text.lower())
+
+
+def _check_paraphrases(texts: list[str], problems: _Problems) -> None:
+    words = [_words(t) for t in texts]
+    for i in range(len(texts)):
+        for j in range(i):
+            ratio = difflib.SequenceMatcher(None, words[j], words[i], autojunk=False).ratio()
+            if ratio > MAX_PARAPHRASE_SIMILARITY:
+                problems.add(
+                    f"text[{i}]",
+                    f"is {ratio:.0%} the same as text[{j}] word for word; paraphrases must differ",
+                    "rewrite it with a different sentence structure, not just swapped words",
+                )
+
+
+def _sign_ok(values: Any, sign: str) -> Any:
+    if sign == "positive":
+        return values > 0
+    if sign == "negative":
+        return values < 0
+    return np.ones_like(values, dtype=bool)
+
+
+# -- sampling checks -----------------------------------------------------------------
+def _check_sampling(template: Template, problems: _Problems) -> None:
+    """Constraints satisfiable and answers finite on ``CHECK_DRAWS`` fresh draws."""
+    key = stream_key(0, f"validate:{template.id}")
+    index = np.arange(CHECK_DRAWS, dtype=np.uint64)
+    shown = draw_candidates(template, key, index, 0)
+    _, si, answers = acceptance(template, shown)
+    with np.errstate(all="ignore"):
+        meets = template.constraint_mask(si)
+    rate = float(meets.mean())
+    if rate < MIN_ACCEPTANCE:
+        problems.add(
+            "constraints",
+            f"only {int(meets.sum())} of {CHECK_DRAWS} draws meet the constraints "
+            f"({template.spec.constraints})",
+            f"widen or move the input ranges so that at least {MIN_ACCEPTANCE:.0%} of draws qualify",
+        )
+        return
+    for name, values in answers.items():
+        bad = meets & ~np.isfinite(values)
+        wrong_sign = meets & np.isfinite(values) & ~_sign_ok(values, template.spec.answers[name].sign)
+        if wrong_sign.any():
+            row = int(np.flatnonzero(wrong_sign)[0])
+            example = {n: float(v[row]) for n, v in shown.items()}
+            problems.add(
+                f"answers.{name}.sign",
+                f"should be {template.spec.answers[name].sign} but is not for "
+                f"{int(wrong_sign.sum())} of {int(meets.sum())} valid draws, e.g. {example}",
+                "fix the expression, add a constraint, or declare `sign: any`",
+            )
+        if bad.any():
+            row = int(np.flatnonzero(bad)[0])
+            example = {n: float(v[row]) for n, v in shown.items()}
+            problems.add(
+                f"answers.{name}",
+                f"is not finite for {int(bad.sum())} of {int(meets.sum())} valid draws, e.g. {example}",
+                "add a constraint that excludes these inputs, or narrow the input ranges",
+            )

@@ -1,0 +1,192 @@
+"""Turn numbers, units and Jinja2 texts into the words a model reads.
+
+>>> format_number(584000.0, 3)
+'5.84 × 10⁵'
+>>> format_number(0.5, 3), format_number(4200.0, 3), format_number(584000.0, 3, style="ascii")
+('0.500', '4200', '5.84e5')
+>>> format_quantity(30.0, "deg", 2), format_quantity(9.81, "m/s^2", 3, style="latex")
+('30°', '$9.81\\\\,\\\\mathrm{m\\\\,s^{-2}}$')
+>>> compile_text("A ball moves at {{ v }}. {{ asks }}").render({"v": "3.0 m/s", "asks": "Find x."})
+'A ball moves at 3.0 m/s. Find x.'
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+import jinja2
+from jinja2 import meta, nodes
+
+from .units import Style, attaches_without_space, format_unit
+
+Notation = Literal["auto", "plain", "scientific"]
+STYLES: tuple[Style, ...] = ("unicode", "latex", "ascii")
+
+_SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
+_ENV = jinja2.Environment(
+    undefined=jinja2.StrictUndefined, autoescape=False, keep_trailing_newline=False
+)
+_ASK_FORMS = (("Find", "."), ("What is", "?"), ("Determine", "."), ("Calculate", "."))
+_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+
+def format_number(
+    x: float,
+    sig_figs: int,
+    style: Style = "unicode",
+    notation: Notation = "auto",
+    *,
+    integer: bool = False,
+) -> str:
+    """A number to ``sig_figs`` significant figures, keeping trailing zeros (``0.500``).
+
+    ``auto`` notation is plain for 10⁻³ ≤ |x| < 10⁵ and scientific otherwise.
+    """
+    if integer:
+        return str(int(x))
+    if not math.isfinite(x):
+        return str(x)
+    mantissa, _, exp_text = f"{x:.{sig_figs - 1}e}".partition("e")
+    exp = int(exp_text)
+    if notation == "plain" or (notation == "auto" and -3 <= exp < 5):
+        decimals = sig_figs - 1 - exp
+        if decimals < 0:  # 2205 to 3 figures is 2200: take the rounded mantissa
+            return f"{float(mantissa + 'e' + exp_text):.0f}"
+        # Same digit position as the mantissa, and both round the exact binary value: same digits.
+        return f"{x:.{decimals}f}"
+    if style == "unicode":
+        return f"{mantissa} × 10{str(exp).translate(_SUPERSCRIPT)}"
+    if style == "latex":
+        return f"{mantissa} \\times 10^{{{exp}}}"
+    return f"{mantissa}e{exp}"
+
+
+def format_quantity(
+    x: float,
+    unit: str,
+    sig_figs: int,
+    style: Style = "unicode",
+    notation: Notation = "auto",
+    *,
+    integer: bool = False,
+) -> str:
+    """Number and unit as a physics text writes them (``23.7 A``, ``30°``, ``$23.7\\,\\mathrm{A}$``)."""
+    number = format_number(x, sig_figs, style, notation, integer=integer)
+    return join_number_unit(number, unit, style)
+
+
+def join_number_unit(number: str, unit: str, style: Style) -> str:
+    """Put a formatted number and a unit together in ``style``."""
+    unit_text = format_unit(unit, style)
+    if style == "latex":
+        if not unit_text:
+            return f"${number}$"
+        glue = "" if attaches_without_space(unit) else "\\,"
+        return f"${number}{glue}{unit_text}$"
+    if not unit_text:
+        return number
+    glue = "" if attaches_without_space(unit) else " "
+    return f"{number}{glue}{unit_text}"
+
+
+def unit_hint(unit: str, style: Style) -> str:
+    """How a question names the unit it wants: ``in W``, ``in degrees``; ``""`` if none."""
+    text = format_unit(unit, style)
+    if not text:
+        return ""
+    if attaches_without_space(unit):
+        return "in degrees" if text in ("°", "^\\circ") else "in percent"
+    return f"in ${text}$" if style == "latex" else f"in {text}"
+
+
+def asks_sentence(parts: Sequence[tuple[str, str]], paraphrase: int) -> str:
+    """The sentence that asks for every answer, worded by paraphrase index.
+
+    ``parts`` are ``(phrase, unit hint)`` pairs in asked order.
+
+    >>> asks_sentence([("the current", "in A")], 1)
+    'What is the current (in A)?'
+    >>> asks_sentence([("the power", "in W"), ("the resistance", "in Ω")], 0)
+    'Find (a) the power (in W) and (b) the resistance (in Ω).'
+    """
+    verb, stop = _ASK_FORMS[paraphrase % len(_ASK_FORMS)]
+    items = [f"{phrase} ({hint})" if hint else phrase for phrase, hint in parts]
+    if len(items) == 1:
+        return f"{verb} {items[0]}{stop}"
+    if verb == "What is":
+        verb = "What are"
+    labelled = [f"({_LETTERS[i]}) {item}" for i, item in enumerate(items)]
+    if len(labelled) == 2:
+        listed = " and ".join(labelled)
+    else:
+        listed = ", ".join(labelled[:-1]) + ", and " + labelled[-1]
+    return f"{verb} {listed}{stop}"
+
+
+class Shown(str):
+    """A quantity as text; ``.value`` and ``.unit`` give its parts inside a Jinja text.
+
+    >>> s = Shown("23.7 A", "23.7", "A")
+    >>> f"{s} = {s.value} {s.unit}"
+    '23.7 A = 23.7 A'
+    """
+
+    value: str
+    unit: str
+
+    def __new__(cls, text: str, value: str, unit: str) -> Shown:
+        obj = super().__new__(cls, text)
+        obj.value = value
+        obj.unit = unit
+        return obj
+
+
+@dataclass(frozen=True)
+class Text:
+    """A compiled Jinja2 text and the placeholder names it uses.
+
+    Texts made only of literal text and ``{{ name }}`` placeholders render by
+    joining strings (several times faster than Jinja); anything else uses Jinja.
+    Both give the same output (tested).
+    """
+
+    source: str
+    names: frozenset[str]
+    _jinja: jinja2.Template
+    _pieces: tuple[tuple[bool, str], ...] | None  # (is_placeholder, text) for the fast path
+
+    def render(self, context: Mapping[str, Any]) -> str:
+        if self._pieces is None:
+            return self.render_jinja(context)
+        try:  # placeholder values are str (Shown is a str), so join them as they are
+            return "".join([context[t] if is_name else t for is_name, t in self._pieces])
+        except TypeError:  # a non-string value: let Jinja convert it
+            return self.render_jinja(context)
+
+    def render_jinja(self, context: Mapping[str, Any]) -> str:
+        """Render with Jinja2 itself (the reference for the fast path)."""
+        return self._jinja.render(context)
+
+
+def _simple_pieces(ast: nodes.Template) -> tuple[tuple[bool, str], ...] | None:
+    if len(ast.body) != 1 or not isinstance(ast.body[0], nodes.Output):
+        return None if ast.body else ()
+    pieces: list[tuple[bool, str]] = []
+    for node in ast.body[0].nodes:
+        if isinstance(node, nodes.TemplateData):
+            pieces.append((False, node.data))
+        elif isinstance(node, nodes.Name):
+            pieces.append((True, node.name))
+        else:
+            return None
+    return tuple(pieces)
+
+
+def compile_text(source: str) -> Text:
+    """Compile a Jinja2 text once; raises ``jinja2.TemplateSyntaxError`` if it is malformed."""
+    ast = _ENV.parse(source)
+    names = frozenset(meta.find_undeclared_variables(ast))
+    return Text(source, names, _ENV.from_string(source), _simple_pieces(ast))

@@ -1,0 +1,255 @@
+"""Pydantic models of a template file and of a Variant record.
+
+The JSON Schemas in ``schemas/`` are generated from these models
+(``physgen schema``), so editors can check template files as you type.
+This module checks *structure*; expressions, units and dimensions are checked
+by :mod:`physgen.compile`, which needs SymPy and Pint.
+
+>>> spec = TemplateSpec.model_validate({
+...     "id": "mechanics.demo", "version": 1, "domain": "mechanics",
+...     "subdomain": ["kinematics"], "difficulty": 1, "question_type": "numerical",
+...     "source": "own work, CC0",
+...     "inputs": {"d": {"unit": "m", "range": [1, 10]}, "t": {"unit": "s", "nominal": 2}},
+...     "answers": {"v": {"expr": "d/t", "unit": "m/s", "ask": "the average speed"}},
+...     "text": ["A runner covers {{ d }} in {{ t }}. {{ asks }}",
+...              "In {{ t }} a cart rolls {{ d }}. {{ asks }}",
+...              "{{ asks }} The object moved {{ d }} over {{ t }}."],
+...     "steps": ["v = d/t = {{ v }}"],
+... })
+>>> spec.inputs["t"].bounds()
+(1.4, 2.6)
+"""
+
+from __future__ import annotations
+
+import keyword
+import math
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+Domain = Literal[
+    "mechanics",
+    "electricity_and_magnetism",
+    "thermodynamics",
+    "waves_and_oscillations",
+    "optics",
+    "modern_physics",
+]
+DOMAINS: tuple[str, ...] = Domain.__args__  # type: ignore[attr-defined]
+QuestionType = Literal["numerical"]
+
+# Names a template may not use for its own quantities: SymPy functions and
+# constants the expressions rely on, and the placeholders physgen provides.
+RESERVED_NAMES = frozenset(
+    {
+        "pi", "sin", "cos", "tan", "asin", "acos", "atan", "atan2",
+        "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "sqrt", "cbrt", "exp", "log",
+        "ln", "log10", "Abs", "abs", "Min", "Max", "floor", "ceiling", "sign", "Piecewise",
+        "asks", "oo", "nan", "zoo",
+    }
+)
+
+_DEFAULT_PERTURB = 0.3
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class InputSpec(_Strict):
+    """One quantity the problem gives: how it is drawn and shown.
+
+    Give either ``nominal`` (with relative ``perturb``, default 0.3: uniform on
+    ``nominal·(1 ± perturb)``) or an explicit ``range: [low, high]``, in ``unit``.
+    """
+
+    unit: str = Field(description="Pint unit it is drawn and shown in, e.g. 'm/s', 'deg'; '' for none")
+    nominal: float | None = Field(None, description="centre; drawn uniformly in nominal·(1 ± perturb)")
+    perturb: float | None = Field(None, gt=0, lt=1, description="relative half-width (default 0.3)")
+    range: tuple[float, float] | None = Field(None, description="[low, high], inclusive, in `unit`")
+    log: bool = Field(False, description="draw log-uniformly (for ranges spanning decades)")
+    integer: bool = Field(False, description="draw whole numbers from `range` (e.g. a harmonic number)")
+    sig_figs: int = Field(3, ge=1, le=10, description="sig. figures shown; answers use the shown value")
+    label: str | None = Field(None, description="what the quantity is, in words")
+    alt_units: list[str] = Field(
+        default_factory=list, description="other units it may be shown in (same dimension)"
+    )
+
+    @model_validator(mode="after")
+    def _one_way_to_draw(self) -> InputSpec:
+        if (self.nominal is None) == (self.range is None):
+            raise ValueError(
+                "give exactly one of `nominal` (with optional `perturb`) or `range: [low, high]`"
+            )
+        if self.perturb is not None and self.nominal is None:
+            raise ValueError("`perturb` needs `nominal`; with `range` leave `perturb` out")
+        if self.nominal is not None and (self.nominal == 0 or not math.isfinite(self.nominal)):
+            raise ValueError("`nominal` must be a finite, non-zero number (perturbation is relative)")
+        if self.range is not None:
+            lo, hi = self.range
+            if not (math.isfinite(lo) and math.isfinite(hi)) or lo >= hi:
+                raise ValueError(f"`range` must be [low, high] with low < high, got {list(self.range)}")
+        lo, hi = self.bounds()
+        if self.log and lo <= 0:
+            raise ValueError("`log: true` needs a positive range")
+        if self.integer:
+            if self.range is None or not all(float(b).is_integer() for b in self.range):
+                raise ValueError("`integer: true` needs `range: [low, high]` with whole-number ends")
+            if self.log:
+                raise ValueError("`integer` and `log` cannot be combined")
+        return self
+
+    def bounds(self) -> tuple[float, float]:
+        """The interval values are drawn from, in ``unit``."""
+        if self.range is not None:
+            return (float(self.range[0]), float(self.range[1]))
+        assert self.nominal is not None
+        p = _DEFAULT_PERTURB if self.perturb is None else self.perturb
+        a, b = self.nominal * (1 - p), self.nominal * (1 + p)
+        return (min(a, b), max(a, b))
+
+
+class ConstantSpec(_Strict):
+    """A fixed quantity: a CODATA name Pint knows (``speed_of_light``) or a value (``9.81 m/s^2``)."""
+
+    value: str = Field(description="Pint expression: 'planck_constant', '9.81 m/s^2', '1000 kg/m^3'")
+    unit: str | None = Field(None, description="unit to show it in (default: as written, or SI)")
+    sig_figs: int = Field(4, ge=1, le=12, description="significant figures when shown in text")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_string(cls, data: Any) -> Any:
+        if isinstance(data, str | int | float):
+            return {"value": str(data)}
+        return data
+
+
+class AnswerSpec(_Strict):
+    """One asked quantity: how to compute it, its unit, and the phrase that asks for it."""
+
+    expr: str | None = Field(
+        None,
+        description="SymPy expression in the inputs, constants and earlier answers; "
+        "omit only when the template names a `solver`",
+    )
+    unit: str = Field(description="Pint unit of the answer, e.g. 'W', 'ohm', 'deg'; '' for none")
+    ask: str = Field(min_length=3, description="noun phrase that asks for it: 'the range of the projectile'")
+    sig_figs: int = Field(3, ge=1, le=10, description="significant figures of the shown answer")
+    sign: Literal["positive", "negative", "any"] = Field(
+        "positive", description="sign every instance's answer must have (checked at load time)"
+    )
+
+
+Name = Annotated[str, Field(pattern=r"^[A-Za-z][A-Za-z0-9_]*$")]
+
+
+class TemplateSpec(_Strict):
+    """A template file: one physics problem with symbolic placeholders."""
+
+    id: str = Field(
+        pattern=r"^[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*$",
+        description="'<group>.<name>'; the file lives at templates/<group>/<name>.yaml",
+    )
+    version: int = Field(ge=1, description="bump when the problem's numbers or answers change")
+    domain: Domain
+    subdomain: list[str] = Field(min_length=1, description="topic tags, e.g. [kinematics, projectile]")
+    difficulty: int = Field(ge=1, le=5, description="1 easy … 5 hard")
+    question_type: QuestionType
+    source: str = Field(min_length=3, description="origin and licence, e.g. 'own work, CC0'")
+    inputs: dict[Name, InputSpec] = Field(min_length=1)
+    constants: dict[Name, ConstantSpec] = Field(default_factory=dict)
+    constraints: list[str] = Field(
+        default_factory=list, description="SymPy inequalities every instance satisfies, e.g. 'm1 > m2'"
+    )
+    answers: dict[Name, AnswerSpec] = Field(min_length=1, description="asked quantities, in asked order")
+    solver: str | None = Field(
+        None,
+        pattern=r"^[A-Za-z_][\w.]*:[A-Za-z_]\w*$",
+        description="'package.module:function' computing answers when expressions do not suffice",
+    )
+    text: list[str] = Field(min_length=3, description="≥ 3 paraphrased question texts (Jinja2)")
+    steps: list[str] = Field(min_length=1, description="solution steps (Jinja2), rendered with the instance")
+
+    @field_validator("inputs", "constants", "answers")
+    @classmethod
+    def _names_are_free(cls, value: dict[str, Any]) -> dict[str, Any]:
+        for name in value:
+            if name in RESERVED_NAMES or keyword.iskeyword(name):
+                raise ValueError(f"{name!r} is reserved (a function, constant or keyword); rename it")
+        return value
+
+    @model_validator(mode="after")
+    def _names_unique_and_answers_computable(self) -> TemplateSpec:
+        seen: dict[str, str] = {}
+        for section in ("inputs", "constants", "answers"):
+            for name in getattr(self, section):
+                if name in seen:
+                    raise ValueError(f"name {name!r} is used in both `{seen[name]}` and `{section}`")
+                seen[name] = section
+        if self.solver is None:
+            missing = [n for n, a in self.answers.items() if a.expr is None]
+            if missing:
+                raise ValueError(
+                    f"answers {missing} have no `expr`; give each an expression or name a `solver`"
+                )
+        return self
+
+    def expected_path(self, root: Path) -> Path:
+        """Where this template's file belongs below a catalog root."""
+        group, name = self.id.split(".", 1)
+        return root / group / f"{name}.yaml"
+
+
+class QuantityRecord(_Strict):
+    """A shown quantity in a variant: exact value, unit, and the text the prompt used."""
+
+    value: float
+    unit: str
+    text: str
+
+
+class AnswerRecord(_Strict):
+    """An expected answer in a variant: value in ``unit`` (12 significant figures) and its text."""
+
+    value: float
+    unit: str
+    text: str
+    sig_figs: int
+
+
+class VariantMetadata(_Strict):
+    domain: Domain
+    subdomain: list[str]
+    difficulty: int
+    question_type: QuestionType
+    template_version: int
+    seed: int
+    index: int
+
+
+class VariantRecord(_Strict):
+    """One generated problem as written to JSONL (``Variant.to_dict()``)."""
+
+    variant_id: str
+    template_id: str
+    instance_id: str
+    paraphrase: int
+    format: str
+    prompt: str
+    inputs: dict[str, QuantityRecord]
+    answers: dict[str, AnswerRecord]
+    steps: list[str]
+    metadata: VariantMetadata
+
+
+def json_schemas() -> dict[str, dict[str, Any]]:
+    """The JSON Schemas physgen publishes, by file name."""
+    template = TemplateSpec.model_json_schema()
+    template["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    template["title"] = "physgen template"
+    variant = VariantRecord.model_json_schema()
+    variant["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    variant["title"] = "physgen variant"
+    return {"template.schema.json": template, "variant.schema.json": variant}

@@ -1,0 +1,172 @@
+"""The one Pint registry, and unit conversion and display used by every other module.
+
+Pint is used here at load time and at the edges (parsing user input, checking
+dimensions); the generation hot path only multiplies by the factors computed here.
+
+>>> to_si("km/h")
+SIConversion(factor=0.2777777777777778, offset=0.0, si_unit='meter / second')
+>>> format_unit("J/(kg*K)"), format_unit("m/s^2", style="latex")
+('J/(kg·K)', '\\\\mathrm{m\\\\,s^{-2}}')
+>>> parse_quantity("90 km/h").to("m/s").magnitude
+25.0
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from typing import Any, Literal
+
+import pint
+
+Style = Literal["unicode", "latex", "ascii"]
+
+ureg: Any = pint.UnitRegistry(autoconvert_offset_to_baseunit=True)
+ureg.formatter.default_sort_func = None
+Quantity: Any = ureg.Quantity
+
+_SUPERSCRIPT = str.maketrans("-0123456789.", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹·")
+# Symbols Pint spells differently from how a physics text would.
+_SYMBOL_OVERRIDES = {"degree": "°", "ohm": "Ω", "percent": "%", "arcminute": "′", "liter": "L"}
+_LATEX_OVERRIDES = {"degree": "^\\circ", "ohm": "\\Omega", "percent": "\\%",
+                    "degree_Celsius": "^\\circ C", "micro": "\\mu "}
+
+
+@dataclass(frozen=True)
+class SIConversion:
+    """``si_value = value * factor + offset`` for a unit, with the SI unit it lands in."""
+
+    factor: float
+    offset: float
+    si_unit: str
+
+    def to_si(self, value: Any) -> Any:
+        return value * self.factor + self.offset if self.offset else value * self.factor
+
+    def from_si(self, si_value: Any) -> Any:
+        if self.offset:
+            return (si_value - self.offset) / self.factor
+        return si_value / self.factor
+
+
+def parse_unit(text: str) -> Any:
+    """Parse a unit string; raise ``ValueError`` with Pint's reason if it is not a unit.
+
+    >>> str(parse_unit("N/C"))
+    'newton / coulomb'
+    """
+    text = text.strip()
+    if text in ("", "1", "dimensionless"):
+        return ureg.dimensionless
+    try:
+        unit = ureg.parse_units(text)
+    except Exception as exc:  # Pint raises several unrelated types here
+        raise ValueError(f"{text!r} is not a unit Pint knows ({type(exc).__name__}: {exc})") from None
+    return unit
+
+
+def parse_quantity(value: Any) -> Any:
+    """A Pint quantity from a quantity, a number, or a string such as ``"20 m/s"``.
+
+    >>> parse_quantity("30 deg").to("rad").magnitude
+    0.5235987755982988
+    """
+    if isinstance(value, ureg.Quantity):
+        return value
+    if isinstance(value, bool):
+        raise ValueError(f"{value!r} is not a quantity")
+    if isinstance(value, int | float):
+        return Quantity(float(value), ureg.dimensionless)
+    if isinstance(value, str):
+        text = value.strip().replace("×", "*").replace("·", "*")
+        if not text:
+            raise ValueError("empty string is not a quantity")
+        try:
+            q = ureg.Quantity(text)
+        except Exception as exc:
+            raise ValueError(f"{value!r} is not a quantity ({type(exc).__name__}: {exc})") from None
+        if not isinstance(q, ureg.Quantity):  # a bare number string
+            q = Quantity(float(q), ureg.dimensionless)
+        return q
+    raise ValueError(f"{value!r} (type {type(value).__name__}) is not a quantity")
+
+
+@functools.cache
+def to_si(unit: str) -> SIConversion:
+    """The affine map from ``unit`` to its SI base unit (offset only for °C, °F)."""
+    u = parse_unit(unit)
+    zero = Quantity(0.0, u).to_base_units()
+    one = Quantity(1.0, u).to_base_units()
+    return SIConversion(
+        factor=float(one.magnitude - zero.magnitude),
+        offset=float(zero.magnitude),
+        si_unit=str(one.units),
+    )
+
+
+@functools.cache
+def dimensionality(unit: str) -> str:
+    """Pint's dimensionality of a unit, as text (``'[length] / [time]'``)."""
+    return str(parse_unit(unit).dimensionality)
+
+
+def same_dimension(a: Any, b: Any) -> bool:
+    """Whether two quantities or units have the same physical dimension."""
+    da = a.dimensionality if hasattr(a, "dimensionality") else parse_unit(a).dimensionality
+    db = b.dimensionality if hasattr(b, "dimensionality") else parse_unit(b).dimensionality
+    return bool(da == db)
+
+
+def _symbol(name: str) -> str:
+    if name in _SYMBOL_OVERRIDES:
+        return _SYMBOL_OVERRIDES[name]
+    return str(ureg.get_symbol(name))
+
+
+def _power(symbol: str, exp: float, style: Style) -> str:
+    if exp == 1:
+        return symbol
+    text = str(int(exp)) if float(exp).is_integer() else f"{exp:g}"
+    if style == "unicode":
+        return symbol + text.translate(_SUPERSCRIPT)
+    if style == "latex":
+        return f"{symbol}^{{{text}}}"
+    return f"{symbol}^{text}"
+
+
+def _latex_symbol(name: str) -> str:
+    if name in _LATEX_OVERRIDES:
+        return _LATEX_OVERRIDES[name]
+    sym = _symbol(name)
+    return sym.replace("µ", "\\mu ").replace("μ", "\\mu ").replace("Ω", "\\Omega")
+
+
+@functools.cache
+def format_unit(unit: str, style: Style = "unicode") -> str:
+    """Readable unit text in the order the template wrote it.
+
+    ``unicode``: ``m/s²``, ``J/(kg·K)``, ``kN/C``, ``°``; ``ascii``: ``m/s^2``;
+    ``latex``: ``\\mathrm{m\\,s^{-2}}``. Dimensionless units format as ``""``.
+    """
+    items = list(parse_unit(unit)._units.items())
+    if not items:
+        return ""
+    if style == "latex":
+        parts = [_power(_latex_symbol(n), e, "latex") for n, e in items]
+        return "\\mathrm{" + "\\,".join(parts) + "}"
+    sep = "·" if style == "unicode" else "*"
+    num = [_power(_symbol(n), e, style) for n, e in items if e > 0]
+    den = [_power(_symbol(n), -e, style) for n, e in items if e < 0]
+    if not num:  # a pure reciprocal reads better as a negative power: m⁻¹, s^-1
+        return sep.join(_power(_symbol(n), e, style) for n, e in items)
+    top = sep.join(num)
+    if not den:
+        return top
+    bottom = den[0] if len(den) == 1 else "(" + sep.join(den) + ")"
+    return f"{top}/{bottom}"
+
+
+def attaches_without_space(unit: str) -> bool:
+    """Units written flush against the number: ``30°``, ``45%``."""
+    return format_unit(unit) in ("°", "%", "′")
+
