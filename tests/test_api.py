@@ -10,6 +10,7 @@ import pytest
 
 import physgen
 from physgen.cli import main
+from physgen.generate import count_variants
 from physgen.schema import VariantRecord, json_schemas
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -31,7 +32,9 @@ def test_catalog_lookup_filter_and_errors(catalog: physgen.Catalog) -> None:
 
 def test_generate_counts_ids_and_streaming(catalog: physgen.Catalog) -> None:
     vs = list(physgen.generate(catalog, n=2, seed=1))
-    assert len(vs) == 2 * 3 * len(catalog)
+    numerical = catalog.filter(question_type="numerical")
+    assert len(vs) == 2 * 3 * len(numerical) + 3 * (len(catalog) - len(numerical))
+    assert len(vs) == count_variants(catalog, 2)
     assert len({v.variant_id for v in vs}) == len(vs)
     v = vs[0]
     assert v.variant_id == f"{v.template_id}:{v.instance_id}:p{v.paraphrase}:free_form"
@@ -78,6 +81,20 @@ def test_variant_round_trips_and_matches_schema(catalog: physgen.Catalog) -> Non
         VariantRecord.model_validate(d)
         assert physgen.Variant.from_dict(d) == v
         assert d == v.to_dict()
+
+
+def test_algebraic_templates_show_symbols_and_expressions(catalog: physgen.Catalog) -> None:
+    t = catalog["mechanics.spring_mass_period_symbolic"]
+    assert t.capacity() == 1
+    vs = list(physgen.generate([t], n=40, seed=2))
+    assert len(vs) == len(t.texts)  # one problem, in each paraphrase
+    v = vs[0]
+    assert "mass m" in v.prompt and "stiffness k" in v.prompt and "in terms of m and k" in v.prompt
+    assert v.answers["omega"].expr == "sqrt(k/m)" and v.answers["omega"].text == "√(k/m)"
+    m, k = v.inputs["m"].value, v.inputs["k"].value
+    assert v.answers["T"].value == pytest.approx(2 * 3.141592653589793 * (m / k) ** 0.5)
+    latex = next(physgen.generate([t], n=1, style="latex"))
+    assert "$m$" in latex.prompt and latex.answers["T"].text == "$\\frac{2 \\pi}{\\sqrt{\\frac{k}{m}}}$"
 
 
 def test_variant_answers_as_quantities(catalog: physgen.Catalog) -> None:

@@ -57,6 +57,10 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
     "mechanics.simple_pendulum_period": (
         {"L": "100 cm"}, lambda: {"T": (2 * math.pi * math.sqrt(1 / g), "s")},
     ),
+    "mechanics.spring_mass_period_symbolic": (
+        {"m": "0.5 kg", "k": "200 N/m"},
+        lambda: {"omega": (20.0, "rad/s"), "T": (2 * math.pi / 20, "s")},
+    ),
     "mechanics.atwood_machine": (
         {"m1": "5 kg", "m2": "3000 g"},
         lambda: {"a": (2 * g / 8, "m/s^2"), "T": (2 * 5 * 3 * g / 8, "N")},

@@ -81,7 +81,8 @@ def cmd_show(args: argparse.Namespace, out: IO[str]) -> int:
     first = variants[0]
     out.write("\nanswers:\n")
     for name, a in first.answers.items():
-        out.write(f"  {name} = {a.text}   (exact: {a.value:.6g} {a.unit})\n")
+        where = "at a hidden sample point" if a.expr is not None else "exact"
+        out.write(f"  {name} = {a.text}   ({where}: {a.value:.6g} {a.unit})\n")
     out.write("steps:\n")
     for k, step in enumerate(first.steps, 1):
         out.write(f"  {k}. {step}\n")

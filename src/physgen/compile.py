@@ -159,6 +159,9 @@ def _expressions(spec: TemplateSpec, problems: _Problems) -> tuple[dict[str, Any
             expressions[name] = parse_expression(ans.expr, names, substitutions=dict(expressions))
         except ExpressionError as exc:
             problems.add(f"answers.{name}.expr", str(exc), exc.fix)
+    if spec.question_type == "algebraic" and spec.solver is not None:
+        problems.add("solver", "an algebraic question needs answer expressions, not a solver",
+                     "give each answer an `expr`, or make the question numerical")
     if spec.solver is not None and expressions:
         problems.add(
             "answers", "a template with a `solver` computes all answers there; "

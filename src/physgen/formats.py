@@ -17,7 +17,7 @@ import functools
 from collections.abc import Callable
 
 from .instance import Instance
-from .render import asks_sentence, unit_hint
+from .render import asks_sentence, format_symbol, unit_hint
 from .template import Template
 from .units import Style
 from .variant import Variant
@@ -49,8 +49,21 @@ def get_format(name: str) -> FormatBuilder:
 @functools.lru_cache(maxsize=4096)
 def asks(template: Template, paraphrase: int, style: Style) -> str:
     """The sentence asking for every answer, with unit hints, worded per paraphrase."""
-    parts = [(a.ask, unit_hint(a.unit, style)) for a in template.spec.answers.values()]
+    if template.question_type == "algebraic":
+        parts = [(a.ask, _in_terms_of(template, n, style)) for n, a in template.spec.answers.items()]
+    else:
+        parts = [(a.ask, unit_hint(a.unit, style)) for a in template.spec.answers.values()]
     return asks_sentence(parts, paraphrase)
+
+
+def _in_terms_of(template: Template, answer: str, style: Style) -> str:
+    spec = template.spec
+    used = {str(x) for x in template.expressions[answer].free_symbols}
+    names = [n for n in (*spec.inputs, *spec.constants) if n in used]
+    shown = [format_symbol(n, style, (spec.inputs[n].symbol if n in spec.inputs
+                                      else spec.constants[n].symbol)) for n in names]
+    listed = shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
+    return f"in terms of {listed}"
 
 
 def question_text(inst: Instance, paraphrase: int, style: Style) -> str:

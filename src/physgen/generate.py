@@ -73,6 +73,7 @@ def generate(
 ) -> Iterator[Variant]:
     """Yield variants: for each template, instances ``start … start+n-1`` under ``seed``.
 
+    An algebraic template shows no numbers, so it yields one instance whatever ``n``.
     Each instance gives one variant per chosen paraphrase (``"all"``, one
     ``"random"`` one, or a list of indices) and per format. ``style`` is
     ``"unicode"`` (``m/s²``), ``"latex"`` or ``"ascii"``. Arguments are checked
@@ -94,8 +95,9 @@ def _stream(templates: list[Template], n: int, seed: int, builders: list[FormatB
             paraphrases: Paraphrases, style: Style, notation: Notation, start: int,
             chunk_size: int) -> Iterator[Variant]:
     for t in templates:
-        for lo in range(start, start + n, chunk_size):
-            batch = t.sample(min(chunk_size, start + n - lo), seed, lo)
+        stop = start + n if t.question_type == "numerical" else min(start + n, t.capacity())
+        for lo in range(start, stop, chunk_size):
+            batch = t.sample(min(chunk_size, stop - lo), seed, lo)
             for inst in iter_instances(batch, style, notation):
                 for p in _paraphrase_indices(t, inst, paraphrases):
                     for build in builders:
@@ -108,5 +110,6 @@ def count_variants(source: Source, n: int, formats: Sequence[str] = ("free_form"
     total = 0
     for t in resolve_templates(source):
         k = len(t.texts) if paraphrases == "all" else 1 if paraphrases == "random" else len(paraphrases)
-        total += n * k * len(formats)
+        instances = n if t.question_type == "numerical" else min(n, t.capacity())
+        total += instances * k * len(formats)
     return total

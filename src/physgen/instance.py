@@ -17,7 +17,7 @@ import hashlib
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from .render import Notation, Shown, format_number, join_number_unit
+from .render import Notation, Shown, format_expression, format_number, format_symbol, join_number_unit
 from .sampling import InstanceBatch
 from .template import Template
 from .units import Style, format_unit
@@ -40,6 +40,8 @@ class _Layout:
     inputs: tuple[tuple[str, str, str, int, bool], ...]  # name, unit, unit text, sig figs, integer
     answers: tuple[tuple[str, str, str, int], ...]  # name, unit, unit text, sig figs
     constants: dict[str, Shown]
+    symbols: dict[str, Shown] | None  # algebraic: inputs as symbols, answers as expressions
+    expressions: dict[str, str] | None  # algebraic: answer -> SymPy text
 
 
 @functools.lru_cache(maxsize=1024)
@@ -49,9 +51,19 @@ def _layout(template: Template, style: Style, notation: Notation) -> _Layout:
                    for n, i in spec.inputs.items())
     answers = tuple((n, a.unit, format_unit(a.unit, style), a.sig_figs)
                     for n, a in spec.answers.items())
+    if template.question_type == "algebraic":
+        names: dict[str, str | None] = {n: i.symbol for n, i in spec.inputs.items()}
+        names.update({n: c.symbol for n, c in spec.constants.items()})
+        symbols = {n: Shown(t, t, "") for n, t in
+                   ((n, format_symbol(n, style, sym)) for n, sym in names.items())}
+        for n, expr in template.expressions.items():
+            text = format_expression(expr, names, style)
+            symbols[n] = Shown(text, text, "")
+        expressions = {n: str(e) for n, e in template.expressions.items()}
+        return _Layout(inputs, answers, {n: symbols[n] for n in template.constants}, symbols, expressions)
     constants = {n: _shown(c.shown_value, c.unit, format_unit(c.unit, style), c.sig_figs, style,
                            notation) for n, c in template.constants.items()}
-    return _Layout(inputs, answers, constants)
+    return _Layout(inputs, answers, constants, None, None)
 
 
 def _shown(value: float, unit: str, unit_text: str, sig_figs: int, style: Style,
@@ -98,15 +110,22 @@ def iter_instances(batch: InstanceBatch, style: Style = "unicode", notation: Not
         for name, unit, unit_text, sig, integer in layout.inputs:
             value = shown_cols[name][i]
             shown_values[name] = value
-            s = _shown(value, unit, unit_text, sig, style, notation, integer)
+            if layout.symbols is None:
+                s = _shown(value, unit, unit_text, sig, style, notation, integer)
+            else:
+                s = layout.symbols[name]
             context[name] = s
             inputs[name] = ShownQuantity(value, unit, str(s))
         answers: dict[str, Answer] = {}
         for name, unit, unit_text, sig in layout.answers:
             value = float(format(answer_cols[name][i], digits))
-            s = _shown(value, unit, unit_text, sig, style, notation)
+            if layout.symbols is None or layout.expressions is None:
+                s = _shown(value, unit, unit_text, sig, style, notation)
+                answers[name] = Answer(value, unit, str(s), sig)
+            else:
+                s = layout.symbols[name]
+                answers[name] = Answer(value, unit, str(s), sig, layout.expressions[name])
             context[name] = s
-            answers[name] = Answer(value, unit, str(s), sig)
         steps = tuple(step.render(context) for step in t.steps)
         yield Instance(t, instance_id(t, shown_values), inputs, answers, steps, context,
                        Metadata(*base_meta, indices[i]))

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 import jinja2
+import sympy as sp
 from jinja2 import meta, nodes
 
 from .units import Style, attaches_without_space, format_unit
@@ -124,6 +125,39 @@ def asks_sentence(parts: Sequence[tuple[str, str]], paraphrase: int) -> str:
     else:
         listed = ", ".join(labelled[:-1]) + ", and " + labelled[-1]
     return f"{verb} {listed}{stop}"
+
+
+def format_symbol(name: str, style: Style, symbol: str | None = None) -> str:
+    """How an algebraic text writes a quantity: ``theta`` → ``θ``, ``v0`` → ``v₀``.
+
+    >>> format_symbol("mu_k", "unicode"), format_symbol("v0", "latex"), format_symbol("v0", "ascii")
+    ('μₖ', '$v_{0}$', 'v0')
+    """
+    if symbol is not None:
+        return f"${symbol}$" if style == "latex" else symbol
+    if style == "ascii":
+        return name
+    if style == "latex":
+        return f"${sp.latex(sp.Symbol(name))}$"
+    return str(sp.pretty(sp.Symbol(name), use_unicode=True))
+
+
+def format_expression(expr: Any, symbols: Mapping[str, str | None], style: Style) -> str:
+    """An answer expression written with the same symbols as the question.
+
+    >>> format_expression(sp.sympify("2*pi*sqrt(m/k)"), {"m": None, "k": None}, "unicode")
+    '2·π·√(m/k)'
+    """
+    if style == "latex":
+        names = {s: symbols[str(s)] or sp.latex(sp.Symbol(str(s))) for s in expr.free_symbols}
+        return f"${sp.latex(expr, symbol_names=names)}$"
+    if style == "ascii":
+        return str(expr)
+    renamed: dict[Any, Any] = {s: sp.Symbol(format_symbol(str(s), "unicode", symbols.get(str(s))))
+                               for s in expr.free_symbols}
+    renamed[sp.pi] = sp.Symbol("π")
+    text = str(expr.subs(renamed, simultaneous=True))
+    return text.replace("**", "^").replace("*", "·").replace("sqrt(", "√(")
 
 
 class Shown(str):

@@ -38,7 +38,7 @@ Domain = Literal[
     "modern_physics",
 ]
 DOMAINS: tuple[str, ...] = Domain.__args__  # type: ignore[attr-defined]
-QuestionType = Literal["numerical"]
+QuestionType = Literal["numerical", "algebraic"]
 
 # Names a template may not use for its own quantities: SymPy functions and
 # constants the expressions rely on, and the placeholders physgen provides.
@@ -73,6 +73,9 @@ class InputSpec(_Strict):
     integer: bool = Field(False, description="draw whole numbers from `range` (e.g. a harmonic number)")
     sig_figs: int = Field(3, ge=1, le=10, description="sig. figures shown; answers use the shown value")
     label: str | None = Field(None, description="what the quantity is, in words")
+    symbol: str | None = Field(
+        None, description="how algebraic texts write it (default: the name, typeset: theta -> θ, v0 -> v₀)"
+    )
     alt_units: list[str] = Field(
         default_factory=list, description="other units it may be shown in (same dimension)"
     )
@@ -117,6 +120,7 @@ class ConstantSpec(_Strict):
     value: str = Field(description="Pint expression: 'planck_constant', '9.81 m/s^2', '1000 kg/m^3'")
     unit: str | None = Field(None, description="unit to show it in (default: as written, or SI)")
     sig_figs: int = Field(4, ge=1, le=12, description="significant figures when shown in text")
+    symbol: str | None = Field(None, description="how algebraic texts write it (default: the name, typeset)")
 
     @model_validator(mode="before")
     @classmethod
@@ -211,12 +215,18 @@ class QuantityRecord(_Strict):
 
 
 class AnswerRecord(_Strict):
-    """An expected answer in a variant: value in ``unit`` (12 significant figures) and its text."""
+    """An expected answer: value in ``unit`` (12 significant figures) and its text.
+
+    Algebraic answers also give ``expr``, a SymPy expression in the input and
+    constant names (SI units); ``value`` is then its value at the instance's
+    hidden sample point.
+    """
 
     value: float
     unit: str
     text: str
     sig_figs: int
+    expr: str | None = None
 
 
 class VariantMetadata(_Strict):

@@ -135,10 +135,13 @@ class Template:
     def capacity(self) -> int:
         """How many different parameter sets the template can show (before constraints).
 
-        Products of the counts of distinct shown values per input: whole numbers
+        An algebraic template shows symbols, not numbers, so it has one. Otherwise
+        the product of the counts of distinct shown values per input: whole numbers
         in an integer range, numbers with the declared significant figures in a
         continuous one. Draw far fewer instances than this to avoid repeats.
         """
+        if self.question_type == "algebraic":  # no numbers shown: one problem
+            return 1
         total = 1
         for spec in self.spec.inputs.values():
             total *= distinct_values(spec.bounds(), spec.sig_figs, spec.integer)

@@ -32,12 +32,17 @@ class ShownQuantity(NamedTuple):
 
 
 class Answer(NamedTuple):
-    """An expected answer: value in ``unit`` (12 significant figures) and its shown text."""
+    """An expected answer: value in ``unit`` (12 significant figures) and its shown text.
+
+    ``expr`` is set for algebraic questions: the expected expression (SymPy syntax,
+    in the template's input and constant names, SI units).
+    """
 
     value: float
     unit: str
     text: str
     sig_figs: int
+    expr: str | None = None
 
     @property
     def quantity(self) -> Any:
@@ -113,7 +118,7 @@ class Variant:
             variant_id=rec.variant_id, template_id=rec.template_id, instance_id=rec.instance_id,
             paraphrase=rec.paraphrase, format=rec.format, prompt=rec.prompt,
             inputs={k: ShownQuantity(v.value, v.unit, v.text) for k, v in rec.inputs.items()},
-            answers={k: Answer(v.value, v.unit, v.text, v.sig_figs) for k, v in rec.answers.items()},
+            answers={k: Answer(v.value, v.unit, v.text, v.sig_figs, v.expr) for k, v in rec.answers.items()},
             steps=tuple(rec.steps),
             metadata=Metadata(m.domain, tuple(m.subdomain), m.difficulty, m.question_type,
                               m.template_version, m.seed, m.index),
