@@ -17,11 +17,11 @@ import time
 os.environ.setdefault("OMP_NUM_THREADS", "1")
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
-import physgen  # noqa: E402
-from physgen.formats import asks  # noqa: E402
-from physgen.render import Shown, format_number, format_quantity  # noqa: E402
-from physgen.units import Quantity, format_unit  # noqa: E402
-from physgen.variant import Answer, Metadata, ShownQuantity, Variant  # noqa: E402
+import physgen
+from physgen.formats import asks
+from physgen.render import Shown, format_number, format_quantity
+from physgen.units import Quantity, format_unit
+from physgen.variant import Answer, Metadata, ShownQuantity, Variant
 
 
 def fast(catalog: physgen.Catalog, n: int, seed: int) -> tuple[int, float]:
