@@ -23,6 +23,10 @@ Q_E = 1.602176634e-19  # C
 U = 1.66053906660e-27  # kg
 R_GAS = 8.314462618  # J/(mol K)
 R_INF = 10_973_731.568160  # 1/m
+MU0 = 1.25663706212e-6  # N/A^2
+K_B = 1.380649e-23  # J/K
+M_E = 9.1093837015e-31  # kg
+HBAR = 1.054571817e-34  # J s
 g = 9.81
 
 
@@ -135,6 +139,51 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
     ),
     "modern.radioactive_decay": (
         {"N0": "1e6", "t_half": "2 h", "t": "360 min"}, lambda: {"N": (125_000.0, "")},
+    ),
+    "mechanics.spring_mass_period": ({"m": "500 g", "k": "200 N/m"}, lambda: {"T": (2 * math.pi * 0.05, "s")}),
+    "mechanics.rolling_sphere_incline": ({"h": "2 m"}, lambda: {"v": (math.sqrt(10 * g * 2 / 7), "m/s")}),
+    "mechanics.escape_velocity": (
+        {"M": "5.972e24 kg", "R": "6371 km"}, lambda: {"v_esc": (math.sqrt(2 * G * 5.972e24 / 6.371e6) / 1e3, "km/s")},
+    ),
+    "fluids.buoyant_force": ({"rho_fluid": "1 g/cm^3", "V": "2 L"}, lambda: {"F_b": (1000 * 0.002 * g, "N")}),
+    "electricity.point_charge_field": ({"q": "10 nC", "r": "10 cm"}, lambda: {"E": (K_E * 1e-8 / 0.01 / 1e3, "kN/C")}),
+    "electricity.rc_discharge": (
+        {"R": "10 kohm", "C": "100 uF", "t": "2 s", "V0": "12 V"},
+        lambda: {"tau": (1.0, "s"), "V": (12 * math.exp(-2), "V")},
+    ),
+    "magnetism.solenoid_field": ({"n": "10 1/cm", "I": "2 A"}, lambda: {"B": (MU0 * 1000 * 2 * 1e3, "mT")}),
+    "magnetism.rotating_coil_emf": (
+        {"N": "100", "B": "0.5 T", "A": "100 cm^2", "omega": "100 rad/s"}, lambda: {"emf_peak": (50.0, "V")},
+    ),
+    "magnetism.long_wire_field": (
+        {"I": "10 A", "r": "5 cm"}, lambda: {"B": (MU0 * 10 / (2 * math.pi * 0.05) * 1e6, "uT")},
+    ),
+    "thermo.rms_speed": ({"T": "300 K", "M": "28 g/mol"}, lambda: {"v_rms": (math.sqrt(3 * R_GAS * 300 / 0.028), "m/s")}),
+    "thermo.mean_kinetic_energy": ({"T": "26.85 degC"}, lambda: {"KE": (1.5 * K_B * 300 * 1e21, "zJ")}),
+    "thermo.isothermal_work": (
+        {"n": "1 mol", "T": "300 K", "V1": "10 L", "V2": "0.02 m^3"},
+        lambda: {"W": (R_GAS * 300 * math.log(2), "J")},
+    ),
+    "waves.open_pipe_harmonics": ({"L": "1 m", "v_sound": "340 m/s", "n": "3"}, lambda: {"f_n": (510.0, "Hz")}),
+    "waves.sound_intensity_level": ({"I": "1e-6 W/m^2"}, lambda: {"beta": (60.0, "")}),
+    "optics.double_slit_fringes": (
+        {"wavelength": "600 nm", "L": "2 m", "d": "0.5 mm"}, lambda: {"dy": (600e-9 * 2 / 0.5e-3 * 1e3, "mm")},
+    ),
+    "optics.critical_angle": ({"n1": "1.5", "n2": "1.0"}, lambda: {"theta_c": (math.degrees(math.asin(2 / 3)), "deg")}),
+    "modern.photoelectric_effect": (
+        {"wavelength": "200 nm", "phi": "4.0 eV"}, lambda: {"KE_max": (H * C / 200e-9 / Q_E - 4.0, "eV")},
+    ),
+    "modern.electron_de_broglie": (
+        {"V": "100 V"}, lambda: {"wavelength": (H / math.sqrt(2 * M_E * Q_E * 100) * 1e12, "pm")},
+    ),
+    "modern.time_dilation": ({"v": "0.6 c", "t0": "2 us"}, lambda: {"t": (2.5, "us")}),
+    "modern.compton_scattering": (
+        {"E": "100 keV", "theta": "90 deg"},
+        lambda: {"omega": (100e3 * Q_E / (1 + 100e3 * Q_E / (M_E * C**2)) / HBAR, "rad/s")},
+    ),
+    "modern.electron_in_cube": (
+        {"L": "1 nm"},
+        lambda: {"E1": (3 * H**2 / (8 * M_E * 1e-18) / Q_E, "eV"), "dE": (3 * H**2 / (8 * M_E * 1e-18) / Q_E, "eV")},
     ),
 }
 
