@@ -133,6 +133,14 @@ def test_alt_unit_of_other_dimension(tmp_path: Path) -> None:
     assert "inputs.d.alt_units[1]: 'kg' is not the same dimension as 'm'" in msg
 
 
+def test_alt_units_that_differ_by_two_pi(tmp_path: Path) -> None:
+    data = good()
+    data["inputs"]["t"] = {"unit": "rpm", "nominal": 2.0, "alt_units": ["Hz"]}
+    data["answers"]["v"]["expr"] = "d*t"
+    msg = load_error(tmp_path, data)
+    assert "inputs.t.alt_units[0]: Pint converts 'Hz' to 1 / second but 'rpm' to radian / second" in msg
+
+
 def test_undefined_placeholder(tmp_path: Path) -> None:
     data = good()
     data["text"][0] = "A runner covers {{ d }} in {{ t }} at {{ temperature }}. {{ asks }}"

@@ -185,6 +185,53 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
         {"L": "1 nm"},
         lambda: {"E1": (3 * H**2 / (8 * M_E * 1e-18) / Q_E, "eV"), "dE": (3 * H**2 / (8 * M_E * 1e-18) / Q_E, "eV")},
     ),
+    "mechanics.free_fall_time": (
+        {"h": "20 m"}, lambda: {"t": (math.sqrt(40 / g), "s"), "v": (math.sqrt(2 * g * 20), "m/s")},
+    ),
+    "mechanics.uniform_acceleration_distance": (
+        {"v0": "36 km/h", "a": "2 m/s^2", "t": "5 s"}, lambda: {"d": (75.0, "m"), "v": (20.0, "m/s")},
+    ),
+    "mechanics.horizontal_launch_cliff": (
+        {"h": "45 m", "v0": "10 m/s"},
+        lambda: {"t": (math.sqrt(90 / g), "s"), "x": (10 * math.sqrt(90 / g), "m"),
+                 "v_impact": (math.sqrt(100 + 2 * g * 45), "m/s")},
+    ),
+    "mechanics.centripetal_force": ({"m": "1000 kg", "v": "20 m/s", "r": "50 m"}, lambda: {"F_c": (8000.0, "N")}),
+    "mechanics.banked_curve_speed": (
+        {"r": "100 m", "theta": "20 deg"},
+        lambda: {"v": (math.sqrt(g * 100 * math.tan(math.radians(20))), "m/s")},
+    ),
+    "mechanics.conical_pendulum": (
+        {"L": "1 m", "theta": "30 deg"},
+        lambda: {"v": (math.sqrt(g * s30 * math.tan(math.radians(30))), "m/s"),
+                 "T": (2 * math.pi * math.sqrt(c30 / g), "s")},
+    ),
+    "mechanics.vertical_circle_min_speed": (
+        {"r": "2 m"}, lambda: {"v_top": (math.sqrt(2 * g), "m/s"), "v_bottom": (math.sqrt(10 * g), "m/s")},
+    ),
+    "mechanics.work_energy_push": (
+        {"m": "10 kg", "F": "50 N", "d": "4 m"}, lambda: {"W": (200.0, "J"), "v": (math.sqrt(40), "m/s")},
+    ),
+    "mechanics.power_lifting": ({"m": "500 kg", "h": "10 m", "t": "20 s"}, lambda: {"P": (500 * g * 10 / 20, "W")}),
+    "mechanics.spring_launch_speed": (
+        {"k": "800 N/m", "x": "5 cm", "m": "200 g"},
+        lambda: {"U": (0.5 * 800 * 0.05**2, "J"), "v": (0.05 * math.sqrt(800 / 0.2), "m/s")},
+    ),
+    "mechanics.inelastic_collision_1d": (
+        {"m1": "2 kg", "m2": "3 kg", "u1": "10 m/s"}, lambda: {"v": (4.0, "m/s"), "KE_lost": (60.0, "J")},
+    ),
+    "mechanics.impulse_average_force": (
+        {"m": "150 g", "v1": "20 m/s", "v2": "15 m/s", "dt": "5 ms"},
+        lambda: {"J": (0.15 * 35, "N*s"), "F": (0.15 * 35 / 0.005, "N")},
+    ),
+    "mechanics.lever_balance": ({"m1": "30 kg", "d1": "1.5 m", "d2": "2 m"}, lambda: {"m2": (22.5, "kg")}),
+    "mechanics.disk_torque_angular_acceleration": (
+        {"M": "4 kg", "R": "50 cm", "F": "10 N"}, lambda: {"I": (0.5, "kg*m^2"), "alpha": (10.0, "rad/s^2")},
+    ),
+    "mechanics.flywheel_energy": (
+        {"M": "100 kg", "R": "0.5 m", "omega": "3000 rpm"},
+        lambda: {"KE": (0.5 * (0.5 * 100 * 0.25) * (2 * math.pi * 50) ** 2 / 1e3, "kJ")},
+    ),
 }
 
 

@@ -114,6 +114,14 @@ def _units(spec: TemplateSpec, problems: _Problems) -> tuple[
                     f"{alt!r} is not the same dimension as {inp.unit!r}",
                     f"list only units convertible to {inp.unit!r}",
                 )
+            elif to_si(alt).si_unit != input_si[name].si_unit:
+                problems.add(
+                    f"inputs.{name}.alt_units[{k}]",
+                    f"Pint converts {alt!r} to {to_si(alt).si_unit} but {inp.unit!r} to "
+                    f"{input_si[name].si_unit}: angles are dimensionless, so 1 rpm becomes "
+                    "0.105 Hz, not 1/60 Hz",
+                    "keep rotation rates (Hz, 1/s) and angular speeds (rad/s, rpm) apart",
+                )
     answer_units = {}
     for name, ans in spec.answers.items():
         try:
