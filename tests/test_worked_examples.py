@@ -27,6 +27,8 @@ MU0 = 1.25663706212e-6  # N/A^2
 K_B = 1.380649e-23  # J/K
 M_E = 9.1093837015e-31  # kg
 HBAR = 1.054571817e-34  # J s
+M_SUN = 1.98847e30  # kg (IAU 2015 nominal)
+AU = 1.495978707e11  # m
 g = 9.81
 
 
@@ -231,6 +233,52 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
     "mechanics.flywheel_energy": (
         {"M": "100 kg", "R": "0.5 m", "omega": "3000 rpm"},
         lambda: {"KE": (0.5 * (0.5 * 100 * 0.25) * (2 * math.pi * 50) ** 2 / 1e3, "kJ")},
+    ),
+    "mechanics.geostationary_radius": (
+        {"M": "5.972e24 kg", "T": "23.9345 h"},
+        lambda: {"r": ((G * 5.972e24 * (23.9345 * 3600) ** 2 / (4 * math.pi**2)) ** (1 / 3) / 1e3, "km")},
+    ),
+    "mechanics.surface_gravity": (
+        {"M": "5.972e24 kg", "R": "6371 km"}, lambda: {"g_s": (G * 5.972e24 / 6.371e6**2, "m/s^2")},
+    ),
+    "mechanics.kepler_third_law": (
+        {"a": "1 au", "M": "1 solar_mass"},
+        lambda: {"T": (2 * math.pi * math.sqrt(AU**3 / (G * M_SUN)) / 31_557_600, "year")},
+    ),
+    "mechanics.hookes_law_extension": ({"m": "2 kg", "k": "196.2 N/m"}, lambda: {"x": (10.0, "cm")}),
+    "mechanics.friction_pull_at_angle": (
+        {"m": "10 kg", "F": "50 N", "theta": "30 deg", "mu_k": "0.3"},
+        lambda: {"N": (10 * g - 25, "N"), "a": ((50 * c30 - 0.3 * (10 * g - 25)) / 10, "m/s^2")},
+    ),
+    "mechanics.block_pulley_table": (
+        {"m1": "4 kg", "m2": "2 kg", "mu_k": "0.2"},
+        lambda: {"a": (1.2 * g / 6, "m/s^2"), "T": (2 * (g - 1.2 * g / 6), "N")},
+    ),
+    "mechanics.physical_pendulum_rod": ({"L": "1.5 m"}, lambda: {"T": (2 * math.pi * math.sqrt(1 / g), "s")}),
+    "mechanics.damped_oscillator_amplitude": (
+        {"m": "1 kg", "k": "100 N/m", "b": "0.2 kg/s", "t": "10 s"},
+        lambda: {"ratio": (math.exp(-1), ""), "T_d": (2 * math.pi / math.sqrt(100 - 0.01), "s")},
+    ),
+    "mechanics.projectile_range_symbolic": (
+        {"v0": "20 m/s", "theta": "30 deg"},
+        lambda: {"t_flight": (20 / g, "s"), "R": (400 * math.sin(math.radians(60)) / g, "m")},
+    ),
+    "mechanics.atwood_machine_symbolic": (
+        {"m1": "5 kg", "m2": "3 kg"}, lambda: {"a": (2 * g / 8, "m/s^2"), "T": (30 * g / 8, "N")},
+    ),
+    "mechanics.river_crossing": (
+        {"v_boat": "4 m/s", "v_river": "10.8 km/h", "w": "100 m"}, lambda: {"t": (25.0, "s"), "drift": (75.0, "m")},
+    ),
+    "fluids.pressure_at_depth": ({"rho": "1000 kg/m^3", "h": "10 m"}, lambda: {"P": (101.3 + 98.1, "kPa")}),
+    "fluids.continuity_pipe": ({"v1": "1 m/s", "d1": "10 cm", "d2": "50 mm"}, lambda: {"v2": (4.0, "m/s")}),
+    "fluids.hydraulic_lift": ({"F1": "100 N", "d1": "2 cm", "d2": "0.2 m"}, lambda: {"F2": (10.0, "kN")}),
+    "fluids.terminal_velocity_stokes": (
+        {"r": "0.5 mm", "rho_s": "7800 kg/m^3", "rho_f": "1.26 g/cm^3", "eta": "1.5 Pa*s"},
+        lambda: {"v_t": (2 * 0.5e-3**2 * 6540 * g / (9 * 1.5) * 1e3, "mm/s")},
+    ),
+    "fluids.poiseuille_flow": (
+        {"eta": "1 mPa*s", "L": "1 m", "r": "1 mm", "dP": "1 kPa"},
+        lambda: {"Q": (math.pi * 1e-12 * 1000 / 8e-3 * 1e6, "mL/s")},
     ),
 }
 

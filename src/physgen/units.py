@@ -23,11 +23,13 @@ Style = Literal["unicode", "latex", "ascii"]
 
 ureg: Any = pint.UnitRegistry(autoconvert_offset_to_baseunit=True)
 ureg.formatter.default_sort_func = None
+ureg.define("solar_mass = 1.98847e30 * kilogram = M_sun")  # IAU 2015 nominal GM / CODATA G
 Quantity: Any = ureg.Quantity
 
 _SUPERSCRIPT = str.maketrans("-0123456789.", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹·")
 # Symbols Pint spells differently from how a physics text would.
-_SYMBOL_OVERRIDES = {"degree": "°", "ohm": "Ω", "percent": "%", "arcminute": "′", "liter": "L"}
+_SYMBOL_OVERRIDES = {"degree": "°", "ohm": "Ω", "percent": "%", "arcminute": "′", "year": "yr",
+                     "solar_mass": "M☉"}
 _LATEX_OVERRIDES = {"degree": "^\\circ", "ohm": "\\Omega", "percent": "\\%",
                     "degree_Celsius": "^\\circ C", "micro": "\\mu "}
 
@@ -120,7 +122,10 @@ def same_dimension(a: Any, b: Any) -> bool:
 def _symbol(name: str) -> str:
     if name in _SYMBOL_OVERRIDES:
         return _SYMBOL_OVERRIDES[name]
-    return str(ureg.get_symbol(name))
+    symbol = str(ureg.get_symbol(name))
+    if name.endswith("liter"):  # Pint writes ml; physics texts write mL and L
+        symbol = symbol[:-1] + "L"
+    return symbol
 
 
 def _power(symbol: str, exp: float, style: Style) -> str:
