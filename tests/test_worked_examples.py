@@ -44,6 +44,16 @@ def _kepler_E(M: float, e: float) -> float:
     return (lo + hi) / 2
 
 
+def _two_sources() -> dict[str, tuple[float, str]]:
+    """Branch currents by Cramer's rule on E1 = I1 R1 + (I1+I2) R3, E2 = I2 R2 + (I1+I2) R3."""
+    e1, e2, r1, r2, r3 = 12.0, 9.0, 2.0, 3.0, 4.0
+    a, b, c, d = r1 + r3, r3, r3, r2 + r3
+    det = a * d - b * c
+    i1 = (e1 * d - b * e2) / det
+    i2 = (a * e2 - c * e1) / det
+    return {"V": ((i1 + i2) * r3, "V"), "I3": (i1 + i2, "A"), "I1": (i1, "A"), "I2": (i2, "A")}
+
+
 def _kepler() -> dict[str, tuple[float, str]]:
     E = _kepler_E(2 * math.pi * 0.5 / 2.0, 0.1)
     return {"E": (math.degrees(E), "deg"), "r": (7000 * (1 - 0.1 * math.cos(E)), "km")}
@@ -279,6 +289,83 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
     "fluids.poiseuille_flow": (
         {"eta": "1 mPa*s", "L": "1 m", "r": "1 mm", "dP": "1 kPa"},
         lambda: {"Q": (math.pi * 1e-12 * 1000 / 8e-3 * 1e6, "mL/s")},
+    ),
+    "electricity.ohms_law_power": ({"V": "12 V", "R": "100 ohm"}, lambda: {"I": (120.0, "mA"), "P": (1.44, "W")}),
+    "electricity.wire_resistance": (
+        {"rho": "1.68e-8 ohm*m", "L": "10 m", "d": "1 mm"}, lambda: {"R": (4 * 1.68e-8 * 10 / (math.pi * 1e-6), "ohm")},
+    ),
+    "electricity.capacitors_series": (
+        {"C1": "2 uF", "C2": "3000 nF", "V": "10 V"}, lambda: {"C_eq": (1.2, "uF"), "Q": (12.0, "uC")},
+    ),
+    "electricity.capacitors_parallel_energy": (
+        {"C1": "2 uF", "C2": "3 uF", "V": "10 V"}, lambda: {"C_eq": (5.0, "uF"), "U": (0.25, "mJ")},
+    ),
+    "electricity.point_charge_potential": ({"q": "10 nC", "r": "10 cm"}, lambda: {"V": (K_E * 1e-8 / 0.1, "V")}),
+    "electricity.charge_pair_potential_energy": (
+        {"q1": "2 uC", "q2": "3 uC", "r1": "50 cm", "r2": "10 cm"}, lambda: {"W": (K_E * 6e-12 * (10 - 2), "J")},
+    ),
+    "electricity.electron_accelerated_speed": (
+        {"V": "100 V"}, lambda: {"v": (math.sqrt(2 * Q_E * 100 / M_E) / 1e3, "km/s")},
+    ),
+    "electricity.electron_deflection": (
+        {"E": "1 kV/m", "L": "5 cm", "v": "1e7 m/s"},
+        lambda: {"t": (5.0, "ns"), "y": (Q_E * 1000 * 0.05**2 / (2 * M_E * 1e14) * 1e3, "mm")},
+    ),
+    "electricity.parallel_plate_field": ({"V": "100 V", "d": "2 mm"}, lambda: {"E": (50.0, "kV/m")}),
+    "electricity.line_charge_field": (
+        {"lam": "10 nC/m", "r": "10 cm"}, lambda: {"E": (1e-8 / (2 * math.pi * EPS0 * 0.1) / 1e3, "kN/C")},
+    ),
+    "electricity.rc_charging": (
+        {"R": "10 kohm", "C": "100 uF", "emf": "9 V", "t": "1 s"},
+        lambda: {"V_C": (9 * (1 - math.exp(-1)), "V"), "I": (0.9 * math.exp(-1), "mA")},
+    ),
+    "electricity.two_source_network": (
+        {"E1": "12 V", "E2": "9 V", "R1": "2 ohm", "R2": "3 ohm", "R3": "4 ohm"}, _two_sources,
+    ),
+    "electricity.battery_internal_resistance": (
+        {"emf": "12 V", "r": "0.5 ohm", "R": "5.5 ohm"}, lambda: {"I": (2.0, "A"), "V_t": (11.0, "V")},
+    ),
+    "electricity.kettle_heating_time": (
+        {"P": "2 kW", "m": "1 kg", "T1": "20 degC", "T2": "100 degC"}, lambda: {"t": (4186 * 80 / 2000, "s")},
+    ),
+    "electricity.ac_rms_power": (
+        {"V_peak": "170 V", "R": "100 ohm"}, lambda: {"V_rms": (170 / math.sqrt(2), "V"), "P_avg": (144.5, "W")},
+    ),
+    "electricity.capacitor_energy_symbolic": ({"Q": "10 uC", "C": "2 uF"}, lambda: {"V": (5.0, "V"), "U": (2.5e-5, "J")}),
+    "magnetism.force_on_wire": (
+        {"I": "5 A", "L": "50 cm", "B": "0.2 T", "theta": "90 deg"}, lambda: {"F": (0.5, "N")},
+    ),
+    "magnetism.parallel_wires_force": (
+        {"I1": "10 A", "I2": "20 A", "d": "10 cm", "L": "2 m"},
+        lambda: {"F": (MU0 * 10 * 20 * 2 / (2 * math.pi * 0.1) * 1e3, "mN")},
+    ),
+    "magnetism.lorentz_force_charge": (
+        {"q": "10 nC", "v": "1000 m/s", "B": "0.5 T", "theta": "30 deg"}, lambda: {"F": (2.5, "uN")},
+    ),
+    "magnetism.loop_center_field": (
+        {"N": "10", "I": "2 A", "R": "5 cm"}, lambda: {"B": (MU0 * 10 * 2 / (2 * 0.05) * 1e3, "mT")},
+    ),
+    "magnetism.faraday_changing_field": (
+        {"N": "100", "A": "50 cm^2", "dB": "0.4 T", "dt": "100 ms"}, lambda: {"emf": (2.0, "V")},
+    ),
+    "magnetism.motional_emf_rod": (
+        {"B": "0.5 T", "L": "20 cm", "v": "4 m/s", "R": "2 ohm"},
+        lambda: {"emf": (0.4, "V"), "I": (0.2, "A"), "F": (0.02, "N")},
+    ),
+    "magnetism.transformer": (
+        {"Np": "500", "Ns": "50", "Vp": "240 V", "Ip": "0.5 A"}, lambda: {"Vs": (24.0, "V"), "Is": (5.0, "A")},
+    ),
+    "magnetism.inductor_energy": ({"L": "200 mH", "I": "3 A"}, lambda: {"U": (900.0, "mJ")}),
+    "magnetism.rl_circuit_current": (
+        {"L": "100 mH", "R": "10 ohm", "V": "5 V", "t": "10 ms"},
+        lambda: {"tau": (10.0, "ms"), "I": (500 * (1 - math.exp(-1)), "mA")},
+    ),
+    "magnetism.lc_resonance": (
+        {"L": "1 mH", "C": "100 nF"}, lambda: {"f": (1 / (2 * math.pi * math.sqrt(1e-10)) / 1e3, "kHz")},
+    ),
+    "magnetism.cyclotron_radius_symbolic": (
+        {"m": "1.6726e-27 kg", "v": "1e6 m/s", "q": "1.602176634e-19 C", "B": "1 T"},
+        lambda: {"r": (1.6726e-27 * 1e6 / Q_E, "m"), "T": (2 * math.pi * 1.6726e-27 / Q_E, "s")},
     ),
 }
 
