@@ -29,6 +29,7 @@ M_E = 9.1093837015e-31  # kg
 HBAR = 1.054571817e-34  # J s
 M_SUN = 1.98847e30  # kg (IAU 2015 nominal)
 AU = 1.495978707e11  # m
+SIGMA_SB = 5.670374419e-8  # W m^-2 K^-4
 g = 9.81
 
 
@@ -366,6 +367,82 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
     "magnetism.cyclotron_radius_symbolic": (
         {"m": "1.6726e-27 kg", "v": "1e6 m/s", "q": "1.602176634e-19 C", "B": "1 T"},
         lambda: {"r": (1.6726e-27 * 1e6 / Q_E, "m"), "T": (2 * math.pi * 1.6726e-27 / Q_E, "s")},
+    ),
+    "modern.mass_energy": ({"m": "1 g"}, lambda: {"E": (1e-3 * C**2 / 1e9, "GJ")}),
+    "modern.length_contraction": ({"L0": "100 m", "v": "0.6 c"}, lambda: {"L": (80.0, "m")}),
+    "modern.relativistic_momentum": (
+        {"v": "0.6 c"},
+        lambda: {"p": (1.25 * M_E * 0.6 * C, "kg*m/s"), "KE": (0.25 * M_E * C**2 / Q_E / 1e3, "keV")},
+    ),
+    "modern.bohr_energy_level": (
+        {"n": "2", "Z": "1"}, lambda: {"E_n": (-13.6057 / 4, "eV"), "E_ion": (13.6057 / 4, "eV")},
+    ),
+    "modern.activity_from_half_life": (
+        {"N": "1e15", "t_half": "8 day"},
+        lambda: {"lam": (math.log(2) / (8 * 86400), "1/s"), "A": (math.log(2) / (8 * 86400) * 1e15, "Bq")},
+    ),
+    "modern.wien_peak_wavelength": ({"T": "5800 K"}, lambda: {"wavelength": (2.897771955e-3 / 5800 * 1e9, "nm")}),
+    "modern.stefan_boltzmann_power": (
+        {"T": "1000 K", "A": "0.5 m^2", "eps": "0.8"}, lambda: {"P": (0.8 * SIGMA_SB * 0.5 * 1e12, "W")},
+    ),
+    "modern.heisenberg_velocity_uncertainty": (
+        {"dx": "0.1 nm"}, lambda: {"dv": (HBAR / (2 * M_E * 1e-10) / 1e3, "km/s")},
+    ),
+    "waves.wave_speed_frequency": (
+        {"f": "440 Hz", "v": "343 m/s"}, lambda: {"wavelength": (34300 / 440, "cm"), "T": (1000 / 440, "ms")},
+    ),
+    "waves.closed_pipe_harmonics": ({"L": "0.5 m", "v_sound": "340 m/s", "k": "2"}, lambda: {"f": (510.0, "Hz")}),
+    "waves.beat_frequency": ({"f1": "440 Hz", "f2": "444 Hz"}, lambda: {"f_beat": (4.0, "Hz")}),
+    "waves.doppler_moving_observer": (
+        {"f0": "500 Hz", "v_o": "72 km/h", "v_sound": "340 m/s"},
+        lambda: {"f_toward": (500 * 360 / 340, "Hz"), "f_away": (500 * 320 / 340, "Hz")},
+    ),
+    "waves.shm_max_speed_acceleration": (
+        {"A": "5 cm", "f": "2 Hz"},
+        lambda: {"v_max": (4 * math.pi * 0.05, "m/s"), "a_max": ((4 * math.pi) ** 2 * 0.05, "m/s^2")},
+    ),
+    "waves.inverse_square_intensity": (
+        {"P": "1 W", "r": "10 m"},
+        lambda: {"I": (1 / (400 * math.pi), "W/m^2"), "beta": (10 * math.log10(1 / (400 * math.pi) / 1e-12), "")},
+    ),
+    "waves.string_tension_for_harmonic": (
+        {"f": "440 Hz", "L": "65 cm", "mu": "1 g/m", "n": "1"}, lambda: {"F_T": (0.001 * (2 * 0.65 * 440) ** 2, "N")},
+    ),
+    "waves.shm_energy": ({"k": "100 N/m", "A": "10 cm", "x": "6 cm"}, lambda: {"E": (0.5, "J"), "KE": (0.32, "J")}),
+    "waves.pendulum_frequency_symbolic": ({"L": "1 m"}, lambda: {"f": (math.sqrt(g) / (2 * math.pi), "Hz")}),
+    "waves.traveling_wave_displacement": (
+        {"A": "10 mm", "wavelength": "2 m", "f": "5 Hz", "x": "0.5 m", "t": "0.1 s"},
+        lambda: {"v": (10.0, "m/s"), "y": (-10.0, "mm")},
+    ),
+    "waves.mach_cone_angle": ({"v": "680 m/s", "v_sound": "340 m/s"}, lambda: {"theta": (30.0, "deg"), "Mach": (2.0, "")}),
+    "thermo.linear_expansion": (
+        {"L0": "100 m", "alpha": "1.2e-5 1/K", "dT": "40 K"}, lambda: {"dL": (48.0, "mm")},
+    ),
+    "thermo.ice_to_water_heat": ({"m": "1 kg", "T": "20 degC"}, lambda: {"Q": (334 + 4186 * 20 / 1000, "kJ")}),
+    "thermo.adiabatic_compression": (
+        {"P1": "100 kPa", "T1": "300 K", "V1": "1 L", "V2": "0.5 L", "gamma": "1.4"},
+        lambda: {"P2": (100 * 2**1.4, "kPa"), "T2": (300 * 2**0.4, "K"),
+                 "W_on": ((100e3 * 2**1.4 * 0.5e-3 - 100e3 * 1e-3) / 0.4, "J")},
+    ),
+    "thermo.wall_conduction": (
+        {"k": "0.8 W/(m*K)", "A": "2 m^2", "dT": "20 K", "d": "4 mm"}, lambda: {"P": (8000.0, "W")},
+    ),
+    "thermo.refrigerator_cop": (
+        {"T_c": "260 K", "T_h": "300 K", "P": "100 W"}, lambda: {"COP": (6.5, ""), "Q_c": (650.0, "W")},
+    ),
+    "optics.concave_mirror": ({"f": "10 cm", "d_o": "30 cm"}, lambda: {"d_i": (15.0, "cm"), "m": (-0.5, "")}),
+    "optics.diffraction_grating": (
+        {"N": "600 1/mm", "wavelength": "500 nm", "order": "1"},
+        lambda: {"theta": (math.degrees(math.asin(0.3)), "deg")},
+    ),
+    "optics.single_slit_minimum": (
+        {"a": "10 um", "wavelength": "500 nm", "L": "2 m"},
+        lambda: {"theta": (math.degrees(math.asin(0.05)), "deg"), "w": (4 * math.tan(math.asin(0.05)) * 1e3, "mm")},
+    ),
+    "optics.lensmaker": ({"n": "1.5", "R1": "20 cm", "R2": "0.2 m"}, lambda: {"f": (20.0, "cm"), "P": (5.0, "1/m")}),
+    "optics.malus_law": ({"I0": "100 W/m^2", "theta": "60 deg"}, lambda: {"I": (12.5, "W/m^2")}),
+    "optics.rayleigh_resolution": (
+        {"wavelength": "550 nm", "D": "10 cm"}, lambda: {"theta": (1.22 * 550e-9 / 0.1 * 1e6, "urad")},
     ),
 }
 
