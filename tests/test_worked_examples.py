@@ -55,6 +55,14 @@ def _two_sources() -> dict[str, tuple[float, str]]:
     return {"V": ((i1 + i2) * r3, "V"), "I3": (i1 + i2, "A"), "I1": (i1, "A"), "I2": (i2, "A")}
 
 
+def _rlc() -> dict[str, tuple[float, str]]:
+    """Series RLC with complex arithmetic: Z = R + j(ωL − 1/ωC)."""
+    w = 2 * math.pi * 100
+    z = complex(100, w * 0.1 - 1 / (w * 10e-6))
+    return {"Z": (abs(z), "ohm"), "I_rms": (120 / abs(z) * 1e3, "mA"),
+            "phi": (math.degrees(math.atan2(z.imag, z.real)), "deg")}
+
+
 def _kepler() -> dict[str, tuple[float, str]]:
     E = _kepler_E(2 * math.pi * 0.5 / 2.0, 0.1)
     return {"E": (math.degrees(E), "deg"), "r": (7000 * (1 - 0.1 * math.cos(E)), "km")}
@@ -443,6 +451,37 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
     "optics.malus_law": ({"I0": "100 W/m^2", "theta": "60 deg"}, lambda: {"I": (12.5, "W/m^2")}),
     "optics.rayleigh_resolution": (
         {"wavelength": "550 nm", "D": "10 cm"}, lambda: {"theta": (1.22 * 550e-9 / 0.1 * 1e6, "urad")},
+    ),
+    "mechanics.projectile_to_plateau": (
+        {"v0": "30 m/s", "theta": "60 deg", "H": "20 m"},
+        lambda: {"t": ((30 * math.sin(math.radians(60)) + math.sqrt(675 - 2 * g * 20)) / g, "s"),
+                 "x": (15 * (30 * math.sin(math.radians(60)) + math.sqrt(675 - 2 * g * 20)) / g, "m"),
+                 "v_land": (math.sqrt(900 - 2 * g * 20), "m/s")},
+    ),
+    "mechanics.ladder_against_wall": (
+        {"m": "20 kg", "L": "5 m", "theta": "60 deg"},
+        lambda: {"N_wall": (20 * g / (2 * math.sqrt(3)), "N"), "f": (20 * g / (2 * math.sqrt(3)), "N"),
+                 "mu_min": (1 / (2 * math.sqrt(3)), "")},
+    ),
+    "thermo.otto_cycle": (
+        {"r": "8", "gamma": "1.4", "T1": "300 K", "T3": "2000 K"},
+        lambda: {"T2": (300 * 8**0.4, "K"), "T4": (2000 / 8**0.4, "K"), "eta": (100 * (1 - 8**-0.4), "percent"),
+                 "W_net": (R_GAS / 0.4 * ((2000 - 300 * 8**0.4) - (2000 / 8**0.4 - 300)) / 1e3, "kJ/mol")},
+    ),
+    "modern.muon_decay_length": (
+        {"v": "0.995 c", "tau0": "2.197 us"},
+        lambda: {"gamma": (1 / math.sqrt(1 - 0.995**2), ""),
+                 "tau": (2.197 / math.sqrt(1 - 0.995**2), "us"),
+                 "d": (0.995 * C * 2.197e-6 / math.sqrt(1 - 0.995**2) / 1e3, "km")},
+    ),
+    "electricity.rlc_series_circuit": (
+        {"R": "100 ohm", "L": "100 mH", "C": "10 uF", "f": "100 Hz", "V_rms": "120 V"}, lambda: _rlc(),
+    ),
+    "magnetism.mass_spectrometer": (
+        {"m": "12 u", "q": "1 e", "V": "1000 V", "B": "0.5 T"},
+        lambda: {"v": (math.sqrt(2 * Q_E * 1000 / (12 * U)) / 1e3, "km/s"),
+                 "r": (12 * U * math.sqrt(2 * Q_E * 1000 / (12 * U)) / (Q_E * 0.5) * 100, "cm"),
+                 "x": (2 * 12 * U * math.sqrt(2 * Q_E * 1000 / (12 * U)) / (Q_E * 0.5) * 100, "cm")},
     ),
 }
 

@@ -21,6 +21,7 @@ from . import __version__
 from .catalog import Catalog, load_catalog
 from .errors import PhysgenError
 from .formats import FORMATS
+from .gallery import gallery
 from .generate import count_variants, generate
 from .render import STYLES
 from .schema import json_schemas
@@ -144,6 +145,16 @@ def cmd_generate(args: argparse.Namespace, out: IO[str]) -> int:
     return 0
 
 
+def cmd_gallery(args: argparse.Namespace, out: IO[str]) -> int:
+    page = gallery(load_catalog(args.path), seed=args.seed)
+    if args.output in (None, "-"):
+        out.write(page)
+        return 0
+    Path(args.output).write_text(page, encoding="utf-8")
+    out.write(f"wrote {args.output}\n")
+    return 0
+
+
 def cmd_schema(args: argparse.Namespace, out: IO[str]) -> int:
     folder = Path(args.output)
     folder.mkdir(parents=True, exist_ok=True)
@@ -193,6 +204,12 @@ def build_parser() -> argparse.ArgumentParser:
                    help="progress bar on stderr (default: on for long runs in a terminal)")
     with_catalog(s)
     s.set_defaults(func=cmd_generate)
+
+    s = sub.add_parser("gallery", help="Markdown page with one rendered example per template")
+    s.add_argument("-o", "--output", help="file to write (default: stdout)")
+    s.add_argument("--seed", type=int, default=0)
+    with_catalog(s, filters=False)
+    s.set_defaults(func=cmd_gallery)
 
     s = sub.add_parser("schema", help="write the JSON Schemas of templates and variants")
     s.add_argument("-o", "--output", default="schemas", help="folder (default: schemas)")

@@ -245,7 +245,8 @@ def _check_dimensions(template: Template, constraint_exprs: list[Any], problems:
     args = _pint_arguments(template)
     arg_symbols = list(symbols_for([*spec.inputs, *spec.constants]).values())
     try:
-        results: tuple[Any, ...] | None = template._evaluate(*args)
+        with np.errstate(all="ignore"):  # values may be NaN at the midpoint; only units matter here
+            results: tuple[Any, ...] | None = template._evaluate(*args)
     except Exception:
         results = None  # locate the failing answer below, one expression at a time
     for k, (name, ans) in enumerate(spec.answers.items()):

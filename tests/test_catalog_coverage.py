@@ -1,0 +1,95 @@
+"""The built-in catalog covers what users were promised (the catalog issue's list)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+import physgen
+
+# id -> (inputs accepted by solve, answers), exactly as the catalog issue lists them
+ARCHETYPES: dict[str, tuple[set[str], list[str]]] = {
+    "mechanics.projectile_range": ({"v0", "theta", "g"}, ["R", "t_flight", "h_max"]),
+    "mechanics.incline_friction_acceleration": ({"theta", "mu_k", "g"}, ["a"]),
+    "mechanics.atwood_machine": ({"m1", "m2", "g"}, ["a", "T"]),
+    "mechanics.elastic_collision_1d": ({"m1", "m2", "u1"}, ["v1", "v2"]),
+    "mechanics.circular_orbit": ({"M", "r"}, ["v", "T"]),
+    "mechanics.spring_mass_period": ({"m", "k"}, ["T"]),
+    "mechanics.simple_pendulum_period": ({"L", "g"}, ["T"]),
+    "mechanics.rolling_sphere_incline": ({"h", "g"}, ["v"]),
+    "mechanics.braking_distance": ({"v0", "mu_k", "g"}, ["d"]),
+    "mechanics.escape_velocity": ({"M", "R"}, ["v_esc"]),
+    "fluids.torricelli_efflux": ({"h", "g"}, ["v"]),
+    "fluids.buoyant_force": ({"rho_fluid", "V", "g"}, ["F_b"]),
+    "electricity.point_charge_field": ({"q", "r"}, ["E"]),
+    "electricity.coulomb_force": ({"q1", "q2", "r"}, ["F"]),
+    "electricity.parallel_plate_capacitor": ({"A", "d", "V"}, ["C", "Q", "U"]),
+    "electricity.rc_discharge": ({"R", "C", "t", "V0"}, ["tau", "V"]),
+    "electricity.series_parallel_resistors": ({"R1", "R2", "R3", "V"}, ["R_eq", "I"]),
+    "electricity.dc_motor_losses": ({"I", "V", "F", "d", "t"}, ["P_motor", "P_lift", "R"]),
+    "magnetism.cyclotron_motion": ({"m", "v", "q", "B"}, ["r", "f"]),
+    "magnetism.solenoid_field": ({"n", "I"}, ["B"]),
+    "magnetism.rotating_coil_emf": ({"N", "B", "A", "omega"}, ["emf_peak"]),
+    "magnetism.long_wire_field": ({"I", "r"}, ["B"]),
+    "thermo.ideal_gas_pressure": ({"n", "T", "V"}, ["P"]),
+    "thermo.rms_speed": ({"T", "M"}, ["v_rms"]),
+    "thermo.mean_kinetic_energy": ({"T"}, ["KE"]),
+    "thermo.carnot_efficiency": ({"T_h", "T_c"}, ["eta"]),
+    "thermo.calorimetry_mixing": ({"m1", "c1", "T1", "m2", "c2", "T2"}, ["T_f"]),
+    "thermo.isothermal_work": ({"n", "T", "V1", "V2"}, ["W"]),
+    "waves.string_fundamental": ({"F_T", "mu", "L"}, ["v", "f1"]),
+    "waves.doppler_approaching_source": ({"f0", "v_s", "v_sound"}, ["f"]),
+    "waves.open_pipe_harmonics": ({"L", "v_sound", "n"}, ["f_n"]),
+    "waves.sound_intensity_level": ({"I"}, ["beta"]),
+    "optics.thin_lens": ({"f", "d_o"}, ["d_i", "m"]),
+    "optics.snell_refraction": ({"n1", "n2", "theta1"}, ["theta2"]),
+    "optics.double_slit_fringes": ({"wavelength", "L", "d"}, ["dy"]),
+    "optics.critical_angle": ({"n1", "n2"}, ["theta_c"]),
+    "modern.photon_energy": ({"wavelength"}, ["E"]),
+    "modern.photoelectric_effect": ({"wavelength", "phi"}, ["KE_max"]),
+    "modern.electron_de_broglie": ({"V"}, ["wavelength"]),
+    "modern.time_dilation": ({"v", "t0"}, ["t"]),
+    "modern.compton_scattering": ({"E", "theta"}, ["omega"]),
+    "modern.electron_in_cube": ({"L"}, ["E1", "dE"]),
+    "modern.radioactive_decay": ({"N0", "t_half", "t"}, ["N"]),
+    "modern.hydrogen_transition": ({"n_i", "n_f"}, ["wavelength"]),
+}
+
+# SymPyBench's proportions, in percent
+PROPORTIONS = {
+    "mechanics": 34, "electricity_and_magnetism": 27, "modern_physics": 13,
+    "waves_and_oscillations": 11, "thermodynamics": 8, "optics": 7,
+}
+
+
+def test_size_and_proportions(catalog: physgen.Catalog) -> None:
+    assert len(catalog) >= 120
+    counts = Counter(t.domain for t in catalog.values())
+    for domain, share in PROPORTIONS.items():
+        assert abs(100 * counts[domain] / len(catalog) - share) <= 3, (domain, counts[domain])
+
+
+@pytest.mark.parametrize("template_id", sorted(ARCHETYPES))
+def test_archetype_names(catalog: physgen.Catalog, template_id: str) -> None:
+    t = catalog[template_id]
+    inputs, answers = ARCHETYPES[template_id]
+    assert set(t.input_names) <= inputs  # nothing else is required
+    assert inputs <= set(t.input_names) | set(t.constants)  # the rest are overridable constants
+    assert t.answer_names == answers
+
+
+def test_spread_of_difficulty_types_and_parts(catalog: physgen.Catalog) -> None:
+    templates = catalog.templates()
+    levels = Counter(t.difficulty for t in templates)
+    assert all(levels[k] >= 1 for k in range(1, 6)), levels
+    assert levels[4] + levels[5] >= 10, levels
+    types = Counter(t.question_type for t in templates)
+    assert types["numerical"] and types["algebraic"] >= 6
+    parts = Counter(len(t.answer_names) for t in templates)
+    assert sum(n for k, n in parts.items() if 2 <= k <= 4) >= 40, parts
+
+
+def test_every_template_is_complete(catalog: physgen.Catalog) -> None:
+    for t in catalog.values():
+        assert len(t.texts) >= 3 and t.steps and t.subdomain and len(t.spec.source) > 5, t.id
