@@ -73,6 +73,7 @@ def compile_template(spec: TemplateSpec, source: str = "<template>", *, check: b
     input_si, answer_units, constants = _units(spec, problems)
     problems.raise_if_any()
     expressions, constraint_exprs = _expressions(spec, problems)
+    mistakes = _mistakes(spec, expressions, problems)
     problems.raise_if_any()
     evaluate = _evaluator(spec, expressions, problems)
     constraints = _constraint_evaluator(spec, constraint_exprs)
@@ -81,7 +82,7 @@ def compile_template(spec: TemplateSpec, source: str = "<template>", *, check: b
     problems.raise_if_any()
     template = Template(
         spec=spec, source=source, input_si=input_si, answer_units=answer_units,
-        constants=constants, expressions=expressions, texts=texts, steps=steps,
+        constants=constants, expressions=expressions, mistakes=mistakes, texts=texts, steps=steps,
         _evaluate=evaluate, _constraints=constraints,
     )
     _check_dimensions(template, constraint_exprs, problems)
@@ -191,6 +192,38 @@ def _expressions(spec: TemplateSpec, problems: _Problems) -> tuple[dict[str, Any
             continue
         constraint_exprs.append(rel)
     return expressions, constraint_exprs
+
+
+def _mistakes(spec: TemplateSpec, expressions: dict[str, Any],
+              problems: _Problems) -> dict[str, list[tuple[str, Any]]]:
+    names = [*spec.inputs, *spec.constants]
+    out: dict[str, list[tuple[str, Any]]] = {}
+    for k, mistake in enumerate(spec.mistakes):
+        wrong = mistake.expressions()
+        if not wrong:
+            problems.add(f"mistakes[{k}]", f"mistake {mistake.name!r} changes no answer",
+                         "add the wrong expression under the answer's name, e.g. R: '(I*V)/I'")
+        for answer, text in wrong.items():
+            field = f"mistakes[{k}].{answer}"
+            if answer not in spec.answers:
+                problems.add(field, f"{answer!r} is not an answer", f"use one of {list(spec.answers)}")
+                continue
+            if answer not in expressions:
+                problems.add(field, "mistakes need answers given as expressions, not by a solver",
+                             "remove the mistake or give the answer an `expr`")
+                continue
+            earlier = {n: e for n, e in expressions.items() if n != answer}
+            try:
+                expr = parse_expression(text, names, substitutions=earlier)
+            except ExpressionError as exc:
+                problems.add(field, str(exc), exc.fix)
+                continue
+            if sp.simplify(expr - expressions[answer]) == 0:
+                problems.add(field, f"mistake {mistake.name!r} gives the right answer",
+                             "a mistake must change the result")
+                continue
+            out.setdefault(answer, []).append((mistake.name, expr))
+    return out
 
 
 def _evaluator(spec: TemplateSpec, expressions: dict[str, Any], problems: _Problems) -> Any:

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Literal
 
 from .catalog import Catalog, load_catalog
-from .formats import FormatBuilder, get_format
+from .formats import Format, FormatContext, get_format
 from .instance import Instance, iter_instances
 from .render import STYLES, Notation
 from .template import Template
@@ -70,14 +70,17 @@ def generate(
     notation: Notation = "auto",
     start: int = 0,
     chunk_size: int = 512,
+    n_options: int = 4,
 ) -> Iterator[Variant]:
     """Yield variants: for each template, instances ``start … start+n-1`` under ``seed``.
 
     An algebraic template shows no numbers, so it yields one instance whatever ``n``.
     Each instance gives one variant per chosen paraphrase (``"all"``, one
     ``"random"`` one, or a list of indices) and per format. ``style`` is
-    ``"unicode"`` (``m/s²``), ``"latex"`` or ``"ascii"``. Arguments are checked
-    before the first variant is produced.
+    ``"unicode"`` (``m/s²``), ``"latex"`` or ``"ascii"``. ``n_options`` (2–8) is
+    the number of choices in multiple-choice formats. A format that does not
+    apply to a template (e.g. ``units`` without alternative units) yields nothing
+    for it. Arguments are checked before the first variant is produced.
     """
     templates = resolve_templates(source)
     if n < 0 or start < 0 or chunk_size < 1:
@@ -87,29 +90,37 @@ def generate(
     if isinstance(formats, str):
         formats = (formats,)
     builders = [get_format(f) for f in formats]
+    if not 2 <= n_options <= 8:
+        raise ValueError(f"n_options must be between 2 and 8, got {n_options}")
     _check_paraphrases(templates, paraphrases)
-    return _stream(templates, n, seed, builders, paraphrases, style, notation, start, chunk_size)
+    ctx = FormatContext(style, notation, n_options)
+    return _stream(templates, n, seed, builders, paraphrases, ctx, start, chunk_size)
 
 
-def _stream(templates: list[Template], n: int, seed: int, builders: list[FormatBuilder],
-            paraphrases: Paraphrases, style: Style, notation: Notation, start: int,
+def _stream(templates: list[Template], n: int, seed: int, builders: list[Format],
+            paraphrases: Paraphrases, ctx: FormatContext, start: int,
             chunk_size: int) -> Iterator[Variant]:
     for t in templates:
+        active = [b for b in builders if b.applies(t)]
+        if not active:
+            continue
         stop = start + n if t.question_type == "numerical" else min(start + n, t.capacity())
         for lo in range(start, stop, chunk_size):
             batch = t.sample(min(chunk_size, stop - lo), seed, lo)
-            for inst in iter_instances(batch, style, notation):
+            for inst in iter_instances(batch, ctx.style, ctx.notation):
                 for p in _paraphrase_indices(t, inst, paraphrases):
-                    for build in builders:
-                        yield build(inst, p, style)
+                    for fmt in active:
+                        yield from fmt.build(inst, p, ctx)
 
 
 def count_variants(source: Source, n: int, formats: Sequence[str] = ("free_form",),
                    paraphrases: Paraphrases = "all") -> int:
-    """How many variants :func:`generate` yields for these arguments."""
+    """How many variants :func:`generate` yields for these arguments (at most, for the
+    multiple-choice formats, which skip a quantity when its options cannot be kept apart)."""
+    fmts = [get_format(f) for f in ((formats,) if isinstance(formats, str) else formats)]
     total = 0
     for t in resolve_templates(source):
         k = len(t.texts) if paraphrases == "all" else 1 if paraphrases == "random" else len(paraphrases)
         instances = n if t.question_type == "numerical" else min(n, t.capacity())
-        total += instances * k * len(formats)
+        total += instances * k * sum(f.count(t) for f in fmts)
     return total

@@ -332,8 +332,34 @@ def grade_answer(
     return _grade(response, parts, rtol, None, ignore_units)
 
 
+_REFUSAL = re.compile(
+    r"not enough|insufficient|missing|under-?specified|under-?determined|not (?:given|provided|"
+    r"specified|stated|known)|no information|cannot (?:be )?(?:determined?|calculated?|found|computed?|"
+    r"solved?)|can'?t (?:be )?(?:determined?|calculated?|computed?|solved?)|impossible to (?:determine|"
+    r"calculate|compute)|need(?:s|ed)? (?:to know|more information|the value)|unknown (?:value|quantity)",
+    re.I,
+)
+
+
+def _grade_underspecified(response: Any) -> Grade:
+    text = response if isinstance(response, str) else ""
+    tail = text[-MAX_RESPONSE:]
+    span, source = final_span(tail)
+    said = bool(_REFUSAL.search(span) or _REFUSAL.search(tail[-2000:]))
+    part = PartGrade("underspecified", said, "correct" if said else "wrong_value", "underspecified",
+                     detail="" if said else "did not say that data are missing")
+    return Grade(said, float(said), (part,), span[:MAX_SPAN], source)
+
+
 def grade(variant: Variant, response: str, *, rtol: float = 0.01) -> Grade:
-    """Grade a response to a generated variant, every asked quantity in order."""
+    """Grade a response to a generated variant: every asked quantity in order, the
+    option letter of a multiple-choice variant, or, for an omitted-data probe,
+    whether the response says that the problem cannot be solved as stated."""
+    if variant.answer_key == "underspecified":
+        return _grade_underspecified(response)
+    if variant.options:
+        key = _Expected(next(iter(variant.answers), "answer"), math.nan, "", variant.answer_key or "")
+        return _grade(response, [key], rtol, variant.options)
     points = {n: q.value for n, q in variant.inputs.items()}
     parts = [
         _Expected(name, a.value, a.unit, a.text, a.expr, points)

@@ -149,6 +149,18 @@ class AnswerSpec(_Strict):
 Name = Annotated[str, Field(pattern=r"^[A-Za-z][A-Za-z0-9_]*$")]
 
 
+class MistakeSpec(BaseModel):
+    """A named wrong turn a student takes: ``name`` plus a wrong expression per answer it affects."""
+
+    model_config = ConfigDict(extra="allow", frozen=True)
+
+    name: str = Field(pattern=r"^[a-z][a-z0-9_]*$", description="what goes wrong, e.g. forgot_square")
+
+    def expressions(self) -> dict[str, str]:
+        """Answer name -> wrong expression."""
+        return {k: str(v) for k, v in (self.model_extra or {}).items()}
+
+
 class TemplateSpec(_Strict):
     """A template file: one physics problem with symbolic placeholders."""
 
@@ -172,6 +184,11 @@ class TemplateSpec(_Strict):
         None,
         pattern=r"^[A-Za-z_][\w.]*:[A-Za-z_]\w*$",
         description="'package.module:function' computing answers when expressions do not suffice",
+    )
+    mistakes: list[MistakeSpec] = Field(
+        default_factory=list,
+        description="named wrong expressions, e.g. {name: forgot_square, R: '(I*V - F*d/t)/I'}; "
+        "used first as multiple-choice distractors",
     )
     text: list[str] = Field(min_length=3, description="≥ 3 paraphrased question texts (Jinja2)")
     steps: list[str] = Field(min_length=1, description="solution steps (Jinja2), rendered with the instance")
@@ -252,6 +269,8 @@ class VariantRecord(_Strict):
     answers: dict[str, AnswerRecord]
     steps: list[str]
     metadata: VariantMetadata
+    options: dict[str, str] = Field(default_factory=dict, description="multiple choice: letter -> option")
+    answer_key: str | None = Field(None, description="correct letter, or 'underspecified' (omitted probe)")
 
 
 def json_schemas() -> dict[str, dict[str, Any]]:

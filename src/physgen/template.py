@@ -53,6 +53,7 @@ class Template:
     answer_units: dict[str, SIConversion]
     constants: dict[str, Constant]
     expressions: dict[str, Any]  # answer name -> SymPy expression (empty with a solver)
+    mistakes: dict[str, list[tuple[str, Any]]]  # answer -> [(mistake name, SymPy expression)]
     texts: tuple[Text, ...]
     steps: tuple[Text, ...]
     _evaluate: Evaluator = field(repr=False)  # (*inputs, *constants) in SI -> answers in SI

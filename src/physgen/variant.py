@@ -11,7 +11,7 @@ True
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from .schema import VariantRecord
@@ -89,6 +89,8 @@ class Variant:
     answers: dict[str, Answer]
     steps: tuple[str, ...]
     metadata: Metadata
+    options: dict[str, str] = field(default_factory=dict)  # multiple choice: letter -> option text
+    answer_key: str | None = None  # the correct letter, or "underspecified" for omitted-data probes
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-serialisable dict (the ``variant.schema.json`` record)."""
@@ -103,6 +105,8 @@ class Variant:
             "answers": {k: v._asdict() for k, v in self.answers.items()},
             "steps": list(self.steps),
             "metadata": self.metadata.to_dict(),
+            "options": dict(self.options),
+            "answer_key": self.answer_key,
         }
 
     def to_json(self) -> str:
@@ -122,4 +126,5 @@ class Variant:
             steps=tuple(rec.steps),
             metadata=Metadata(m.domain, tuple(m.subdomain), m.difficulty, m.question_type,
                               m.template_version, m.seed, m.index),
+            options=dict(rec.options), answer_key=rec.answer_key,
         )
