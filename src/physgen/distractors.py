@@ -78,12 +78,14 @@ def _far(a: float, b: float, rtol: float) -> bool:
 
 
 def choose(template: Template, answer: str, si: Mapping[str, float], correct: float, k: int,
-           rtol: float, order: int, numeric: bool) -> list[tuple[str, Any, float]]:
+           rtol: float, order: int, numeric: bool, sig_figs: int | None = None
+           ) -> list[tuple[str, Any, float]]:
     """``k`` distractors ``(name, expression or None, value in the answer's unit)``.
 
     Mistakes come first; generic slips follow in an order rotated by ``order``
     (so different instances meet different slips). ``numeric`` allows unit slips
-    and plain scale factors, which have no expression.
+    and plain scale factors, which have no expression. With ``sig_figs``, values
+    are compared as shown (rounded), so options stay apart on the page too.
     """
     conv = template.answer_units[answer]
     args = [si[n] for n in template.spec.inputs] + [c.si_value for c in template.constants.values()]
@@ -95,8 +97,14 @@ def choose(template: Template, answer: str, si: Mapping[str, float], correct: fl
         generic = generic[shift:] + generic[:shift]
     chosen: list[tuple[str, Any, float]] = []
 
+    def shown(x: float) -> float:
+        return float(f"{x:.{sig_figs - 1}e}") if sig_figs else x
+
     def offer(name: str, expr: Any, value: float) -> None:
-        if len(chosen) < k and np.isfinite(value) and _far(value, correct, rtol) and all(
+        if not np.isfinite(value):
+            return
+        value = shown(value)
+        if len(chosen) < k and _far(value, shown(correct), rtol) and all(
                 _far(value, v, rtol) for _, _, v in chosen):
             chosen.append((name, expr, value))
 

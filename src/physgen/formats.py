@@ -48,6 +48,8 @@ LETTERS = "ABCDEFGH"
 #: Relative tolerance the options are kept apart for (the grader's default).
 GRADING_RTOL = 0.01
 UNDERSPECIFIED = "underspecified"
+#: Inputs converted to another unit are shown to at least this many figures (error ≤ 0.05 %).
+UNITS_MIN_SIG_FIGS = 4
 
 
 @dataclass(frozen=True)
@@ -183,7 +185,8 @@ def _mc(inst: Instance, paraphrase: int, ctx: FormatContext, symbolic: bool) -> 
     for answer_name, right in inst.answers.items():
         spec = t.spec.answers[answer_name]
         wrong = distractors.choose(t, answer_name, si, right.value, k - 1, GRADING_RTOL,
-                                   _pick(inst.instance_id, answer_name, "order"), numeric=not symbolic)
+                                   _pick(inst.instance_id, answer_name, "order"), numeric=not symbolic,
+                                   sig_figs=None if symbolic else spec.sig_figs)
         if len(wrong) < k - 1:
             continue  # cannot build k well-separated options for this quantity
         if symbolic:
@@ -230,7 +233,7 @@ def _has_alt_units(t: Template) -> bool:
 
 @register_format("units", applies=_has_alt_units)
 def units(inst: Instance, paraphrase: int, ctx: FormatContext) -> Iterable[Variant]:
-    """Inputs shown in other, equivalent units (one more significant figure); answer unchanged."""
+    """Inputs shown in other, equivalent units (≥ 4 significant figures); answer unchanged."""
     t = inst.template
     overrides: dict[str, str] = {}
     inputs = dict(inst.inputs)
@@ -239,10 +242,11 @@ def units(inst: Instance, paraphrase: int, ctx: FormatContext) -> Iterable[Varia
             continue
         unit = spec.alt_units[_pick(inst.instance_id, name, "unit") % len(spec.alt_units)]
         value = float(Quantity(inst.inputs[name].value, spec.unit or "dimensionless").to(unit).magnitude)
-        number = format_number(value, spec.sig_figs + 1, ctx.style, ctx.notation)
+        digits = max(spec.sig_figs + 2, UNITS_MIN_SIG_FIGS)  # conversion must not move the answer
+        number = format_number(value, digits, ctx.style, ctx.notation)
         text = join_number_unit(number, unit, ctx.style)
         overrides[name] = Shown(text, number, format_unit(unit, ctx.style))
-        inputs[name] = ShownQuantity(float(f"{value:.{spec.sig_figs}e}"), unit, text)
+        inputs[name] = ShownQuantity(float(f"{value:.{digits - 1}e}"), unit, text)
     prompt = render_text(inst, paraphrase, asks(t, paraphrase, ctx.style), overrides)
     yield make_variant(inst, paraphrase, "units", prompt, inputs=inputs)
 
