@@ -65,7 +65,7 @@ def test_generate_paraphrase_choices(catalog: physgen.Catalog) -> None:
 
 
 @pytest.mark.parametrize(("kwargs", "message"), [
-    ({"formats": ["essay"]}, "unknown format 'essay'; available: free_form"),
+    ({"formats": ["essay"]}, "unknown format 'essay'; available: code, free_form, mc_numerical"),
     ({"paraphrases": [5]}, r"has paraphrases 0..2; \[5\] do not exist"),
     ({"style": "html"}, "style must be one of"),
     ({"n": -1}, "need n ≥ 0"),

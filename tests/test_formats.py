@@ -7,8 +7,8 @@ from collections import Counter
 import pytest
 
 import physgen
-from physgen.formats import FORMATS, GRADING_RTOL, LETTERS
 from physgen.distractors import SEPARATION
+from physgen.formats import FORMATS, GRADING_RTOL, LETTERS
 from physgen.generate import count_variants
 from physgen.grading import grade
 from physgen.parsing import evaluate, normalise, read_quantity, to_python
@@ -31,7 +31,7 @@ def test_mc_numerical_distractors(template_id: str) -> None:
     assert len(variants) >= 0.95 * count_variants([t], 25, ["mc_numerical"], "random")
     for v in variants:
         assert len(v.options) == 4 and v.answer_key in v.options
-        (name, answer), = v.answers.items()
+        (answer,) = v.answers.values()
         assert v.options[v.answer_key] == answer.text
         assert len(set(v.options.values())) == 4, v.options
         values = []
@@ -91,8 +91,8 @@ def test_named_mistakes_come_first() -> None:
     for v in physgen.generate(["electricity.dc_motor_losses"], n=20, seed=1, formats=["mc_numerical"]):
         if "R" not in v.answers:
             continue
-        I, V, F, d, t = (v.inputs[n].value for n in ("I", "V", "F", "d", "t"))
-        forgot_square = (I * V - F * d / t) / I
+        current, volts, F, d, t = (v.inputs[n].value for n in ("I", "V", "F", "d", "t"))
+        forgot_square = (current * volts - F * d / t) / current
         shown = {read_quantity(x)[0] for x in v.options.values()}  # type: ignore[index]
         assert any(abs(x - forgot_square) <= 0.01 * forgot_square for x in shown)
 
@@ -152,7 +152,7 @@ def test_count_variants_is_exact_for_non_mc_formats() -> None:
 
 def test_symbolic_option_text_evaluates_like_its_expression() -> None:
     v = next(physgen.generate(["mechanics.projectile_range"], n=1, formats=["mc_symbolic"], style="ascii"))
-    (name, answer), = v.answers.items()
+    (answer,) = v.answers.values()
     point = {"v0": 20.0, "theta": 0.5, "g": 9.81}
     assert evaluate(to_python(normalise(v.options[v.answer_key])), point) == pytest.approx(
         evaluate(answer.expr or "", point))

@@ -10,13 +10,15 @@ registered name and a project can add its own with :func:`register_format`.
 * ``noop``: an irrelevant sentence with a number is added (GSM-NoOp).
 * ``omitted``: a needed input is removed; the right answer is that the problem
   is under-specified (SymPyBench's hallucination probe).
+* ``code``: the model returns a Python function ``solve(<inputs in SI>)``; it is
+  run in a sandbox on several sampled inputs (TPBench-style).
 
 >>> sorted(FORMATS)
-['free_form', 'mc_numerical', 'mc_symbolic', 'noop', 'omitted', 'units']
+['code', 'free_form', 'mc_numerical', 'mc_symbolic', 'noop', 'omitted', 'units']
 >>> get_format("mc")
 Traceback (most recent call last):
 ...
-ValueError: unknown format 'mc'; available: free_form, mc_numerical, mc_symbolic, noop, omitted, units
+ValueError: unknown format 'mc'; available: code, free_form, mc_numerical, mc_symbolic, noop, omitted, units
 """
 
 from __future__ import annotations
@@ -42,7 +44,7 @@ from .render import (
 )
 from .template import Template
 from .units import Quantity, Style, format_unit
-from .variant import Answer, ShownQuantity, Variant
+from .variant import Answer, CodeTest, ShownQuantity, Variant
 
 LETTERS = "ABCDEFGH"
 #: Relative tolerance the options are kept apart for (the grader's default).
@@ -288,3 +290,44 @@ def omitted(inst: Instance, paraphrase: int, ctx: FormatContext) -> Iterable[Var
     inputs = {n: q for n, q in inst.inputs.items() if n != name and q.text in text}
     yield make_variant(inst, paraphrase, "omitted", text, inputs=inputs, answers={},
                        answer_key=UNDERSPECIFIED, id_suffix=name)
+
+
+#: Sampled calls a ``code`` answer must get right.
+CODE_TESTS = 5
+CODE_FUNCTION = "solve"
+
+
+def _si_words(unit: str, style: Style) -> str:
+    from .units import to_si
+
+    text = format_unit(to_si(unit).si_unit, style)
+    return f"in {text}" if text else "dimensionless"
+
+
+@register_format("code", applies=lambda t: t.question_type == "numerical")
+def code(inst: Instance, paraphrase: int, ctx: FormatContext) -> Iterable[Variant]:
+    """The question, then: write ``solve(...)`` in SI units; graded by running it on sampled inputs."""
+    t = inst.template
+    spec = t.spec
+    args = ", ".join(spec.inputs)
+    returns = ", ".join(spec.answers)
+    if len(spec.answers) > 1:
+        returns = f"the tuple ({returns})"
+    arg_units = "; ".join(f"{n} {_si_words(i.unit, ctx.style)}" for n, i in spec.inputs.items())
+    out_units = "; ".join(f"{n} {_si_words(a.unit, ctx.style)}" for n, a in spec.answers.items())
+    question = render_text(inst, paraphrase, asks(t, paraphrase, ctx.style))
+    prompt = (
+        f"{question}\n\nWrite a Python function `{CODE_FUNCTION}({args})` that returns {returns} for "
+        f"any values of this kind, not just these. Arguments are floats in SI units ({arg_units}); "
+        f"return floats in SI units ({out_units}). Use only the standard library. Reply with the "
+        "function in one ```python code block."
+    )
+    start = 1_000_000 + _pick(inst.instance_id, "code") % 1_000_000
+    batch = t.sample(CODE_TESTS, inst.metadata.seed, start)
+    answers = t.evaluate_si(batch.si)
+    tests = tuple(
+        CodeTest({n: float(v[i]) for n, v in batch.si.items()},
+                 {n: float(v[i]) for n, v in answers.items()})
+        for i in range(len(batch))
+    )
+    yield make_variant(inst, paraphrase, "code", prompt, code_tests=tests)

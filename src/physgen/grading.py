@@ -351,10 +351,59 @@ def _grade_underspecified(response: Any) -> Grade:
     return Grade(said, float(said), (part,), span[:MAX_SPAN], source)
 
 
-def grade(variant: Variant, response: str, *, rtol: float = 0.01) -> Grade:
+_CODE_BLOCK = re.compile(r"```(?:python|py)?[ \t]*\n(.*?)```", re.S)
+
+
+def extract_code(response: str) -> str:
+    """The last fenced code block of a response (``python`` preferred), else the whole text."""
+    blocks = _CODE_BLOCK.findall(response[-MAX_RESPONSE:])
+    return blocks[-1] if blocks else response[-MAX_RESPONSE:]
+
+
+def _grade_code(variant: Variant, response: Any, rtol: float, timeout: float) -> Grade:
+    from .sandbox import run_function
+
+    names = list(variant.answers)
+    text = response if isinstance(response, str) else ""
+    code = extract_code(text)
+    result = run_function(code, "solve", [dict(c.inputs) for c in variant.code_tests], timeout=timeout)
+    if result.status != "ok":
+        reason: Reason = "unparseable" if result.status == "syntax" else "wrong_value"
+        parts = tuple(PartGrade(n, False, reason, variant.answers[n].text,
+                                detail=f"{result.status}: {result.error}") for n in names)
+        return Grade(False, 0.0, parts, code[:MAX_SPAN], "marker")
+    parts_out = []
+    for k, name in enumerate(names):
+        bad = ""
+        for test, out in zip(variant.code_tests, result.outputs, strict=True):
+            got = _pick_output(out, k, name, len(names))
+            want = test.expected[name]
+            if got is None or not _close(got, want, rtol):
+                bad = f"solve({test.inputs}) gave {got!r} for {name}, expected {want:.6g}"
+                break
+        parts_out.append(PartGrade(name, not bad, "wrong_value" if bad else "correct",
+                                   variant.answers[name].text, detail=bad))
+    score = sum(p.correct for p in parts_out) / len(parts_out)
+    return Grade(all(p.correct for p in parts_out), score, tuple(parts_out), code[:MAX_SPAN], "marker")
+
+
+def _pick_output(out: Any, k: int, name: str, n: int) -> float | None:
+    if isinstance(out, dict):
+        value = out.get(name)
+    elif isinstance(out, list):
+        value = out[k] if k < len(out) else None
+    else:
+        value = out if n == 1 else None
+    return float(value) if isinstance(value, int | float) and math.isfinite(value) else None
+
+
+def grade(variant: Variant, response: str, *, rtol: float = 0.01, timeout: float = 10.0) -> Grade:
     """Grade a response to a generated variant: every asked quantity in order, the
     option letter of a multiple-choice variant, or, for an omitted-data probe,
-    whether the response says that the problem cannot be solved as stated."""
+    whether the response says that the problem cannot be solved as stated. A
+    ``code`` variant's function is run in the sandbox (``timeout`` seconds)."""
+    if variant.format == "code" and variant.code_tests:
+        return _grade_code(variant, response, rtol, timeout)
     if variant.answer_key == "underspecified":
         return _grade_underspecified(response)
     if variant.options:

@@ -246,6 +246,13 @@ class AnswerRecord(_Strict):
     expr: str | None = None
 
 
+class CodeTestRecord(_Strict):
+    """A call a ``code`` answer must get right: SI inputs and expected SI answers."""
+
+    inputs: dict[str, float]
+    expected: dict[str, float]
+
+
 class VariantMetadata(_Strict):
     domain: Domain
     subdomain: list[str]
@@ -271,6 +278,7 @@ class VariantRecord(_Strict):
     metadata: VariantMetadata
     options: dict[str, str] = Field(default_factory=dict, description="multiple choice: letter -> option")
     answer_key: str | None = Field(None, description="correct letter, or 'underspecified' (omitted probe)")
+    code_tests: list[CodeTestRecord] = Field(default_factory=list, description="code format: checks")
 
 
 def json_schemas() -> dict[str, dict[str, Any]]:

@@ -50,6 +50,13 @@ class Answer(NamedTuple):
         return Quantity(self.value, self.unit or "dimensionless")
 
 
+class CodeTest(NamedTuple):
+    """One check for a ``code`` answer: SI inputs and the SI answers the function must return."""
+
+    inputs: dict[str, float]
+    expected: dict[str, float]
+
+
 @dataclass(frozen=True, slots=True)
 class Metadata:
     """What a variant is about, and how to regenerate it (``seed``, ``index``)."""
@@ -91,6 +98,7 @@ class Variant:
     metadata: Metadata
     options: dict[str, str] = field(default_factory=dict)  # multiple choice: letter -> option text
     answer_key: str | None = None  # the correct letter, or "underspecified" for omitted-data probes
+    code_tests: tuple[CodeTest, ...] = ()  # code format: calls the returned function must pass
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-serialisable dict (the ``variant.schema.json`` record)."""
@@ -107,6 +115,7 @@ class Variant:
             "metadata": self.metadata.to_dict(),
             "options": dict(self.options),
             "answer_key": self.answer_key,
+            "code_tests": [{"inputs": dict(c.inputs), "expected": dict(c.expected)} for c in self.code_tests],
         }
 
     def to_json(self) -> str:
@@ -127,4 +136,5 @@ class Variant:
             metadata=Metadata(m.domain, tuple(m.subdomain), m.difficulty, m.question_type,
                               m.template_version, m.seed, m.index),
             options=dict(rec.options), answer_key=rec.answer_key,
+            code_tests=tuple(CodeTest(dict(c.inputs), dict(c.expected)) for c in rec.code_tests),
         )
