@@ -14,6 +14,7 @@ from .catalog import Catalog, load_catalog
 from .errors import CatalogError, InputError, PhysgenError, SamplingError, TemplateError
 from .formats import register_format
 from .generate import generate
+from .grading import Grade, PartGrade, grade, grade_answer
 from .instance import Instance
 from .sampling import InstanceBatch
 from .template import Template
@@ -25,6 +26,8 @@ __version__ = "0.1.0"
 __all__ = [
     "Answer",
     "Catalog",
+    "Grade",
+    "PartGrade",
     "CatalogError",
     "InputError",
     "Instance",
@@ -39,6 +42,8 @@ __all__ = [
     "__version__",
     "catalog",
     "generate",
+    "grade",
+    "grade_answer",
     "load_catalog",
     "register_format",
     "ureg",

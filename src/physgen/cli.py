@@ -126,7 +126,7 @@ def cmd_generate(args: argparse.Namespace, out: IO[str]) -> int:
         paraphrases = [int(p) for p in paraphrases.split(",")]
     formats = args.format or ["free_form"]
     variants = generate(source, n=args.n, seed=args.seed, formats=formats,
-                        paraphrases=paraphrases, style=args.style)
+                        paraphrases=paraphrases, style=args.style, n_options=args.n_options)
     total = count_variants(source, args.n, formats, paraphrases)
     show = args.progress if args.progress is not None else (sys.stderr.isatty() and total >= 10_000)
     progress = Progress(total, sys.stderr, show)
@@ -197,6 +197,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--format", action="append", choices=sorted(FORMATS),
                    help="question format (repeatable; default free_form)")
     s.add_argument("--paraphrases", default="all", help="'all', 'random' or indices like 0,2")
+    s.add_argument("--n-options", type=int, default=4, help="choices in multiple-choice formats (2-8)")
     s.add_argument("--style", choices=STYLES, default="unicode")
     s.add_argument("--template", action="append", help="only this template id (repeatable)")
     s.add_argument("-o", "--output", help="JSONL file (written atomically); '-' or none: stdout")
