@@ -1,0 +1,342 @@
+"""Robustness metrics over graded records, with bootstrap confidence intervals.
+
+A *graded record* is a plain dict (see :func:`record`): ``variant_id``,
+``template_id``, ``instance_id``, ``format``, ``paraphrase``, ``attempt``,
+``correct`` (every part right), ``score`` (fraction of parts right) and the
+variant's metadata (``domain``, ``subdomain``, ``difficulty``, ``question_type``).
+A pandas DataFrame with those columns works too.
+
+Definitions (``docs/metrics.md`` works an example by hand):
+
+* **accuracy**: mean of ``correct`` over records; **partial accuracy**: mean of ``score``.
+* A **group** is a template (``by="template"``, SymPyBench's problem group) or an
+  instance (``by="instance"``). Its accuracy is the mean of ``correct`` over its records.
+* **consistency**: share of groups with accuracy 1; **complete failure**: share
+  with accuracy 0; **confusion**: share with accuracy inside ``band`` (inclusive).
+* **conditional accuracy** ``P(B | fail A)``: over instances with no correct
+  format-A record, the mean accuracy of their format-B records.
+* **attempts**: per problem (``variant_id``) with attempts ``0 … n−1``: avg@k is
+  the mean of the first k, best@k their maximum, pass@k the unbiased estimator
+  ``1 − C(n−c, k)/C(n, k)``; each is averaged over problems.
+* **confidence intervals**: percentile bootstrap resampling whole groups
+  (templates by default), seeded.
+
+>>> rows = [{"template_id": t, "instance_id": t + i, "variant_id": t + i, "format": "free_form",
+...          "correct": c, "score": float(c)} for t, i, c in
+...         [("a", "1", True), ("a", "2", True), ("b", "1", False), ("b", "2", True)]]
+>>> m = summary(rows, n_resamples=0)
+>>> m["accuracy"].value, m["consistency"].value, m["confusion"].value
+(0.75, 0.5, 0.5)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from .grading import Grade
+from .variant import Variant
+
+FloatArray = npt.NDArray[np.float64]
+DEFAULT_BAND = (0.4, 0.6)
+
+
+def record(variant: Variant, grade: Grade, *, attempt: int = 0, model: str | None = None) -> dict[str, Any]:
+    """One graded record: the variant's ids and metadata with the grade's outcome."""
+    m = variant.metadata
+    out: dict[str, Any] = {
+        "variant_id": variant.variant_id, "template_id": variant.template_id,
+        "instance_id": variant.instance_id, "format": variant.format,
+        "paraphrase": variant.paraphrase, "attempt": attempt,
+        "correct": grade.correct, "score": grade.score,
+        "domain": m.domain, "subdomain": list(m.subdomain), "difficulty": m.difficulty,
+        "question_type": m.question_type,
+        "parts": {p.name: p.reason for p in grade.parts},
+    }
+    if model is not None:
+        out["model"] = model
+    return out
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A metric with its bootstrap confidence interval (``low``/``high`` NaN without resamples)."""
+
+    value: float
+    low: float = math.nan
+    high: float = math.nan
+
+    def __str__(self) -> str:
+        if math.isnan(self.low):
+            return f"{self.value:.3f}"
+        return f"{self.value:.3f} [{self.low:.3f}, {self.high:.3f}]"
+
+
+class Table:
+    """Columns of graded records, with groups factorised once (the fast path for every metric)."""
+
+    def __init__(self, records: Any) -> None:
+        cols = _columns(records)
+        self.n = len(cols["correct"])
+        if self.n == 0:
+            raise ValueError("no graded records")
+        self.correct = np.asarray(cols["correct"], dtype=np.float64)
+        score = cols.get("score")
+        self.score = self.correct.copy() if score is None else np.asarray(score, dtype=np.float64)
+        self.columns = cols
+
+    def column(self, name: str) -> list[Any]:
+        if name not in self.columns:
+            raise KeyError(f"records have no {name!r} column; they have {sorted(self.columns)}")
+        return list(self.columns[name])
+
+    def codes(self, name: str) -> tuple[npt.NDArray[np.int64], list[Any]]:
+        """Integer codes per record for a column, and the distinct values in first-seen order."""
+        index: dict[Any, int] = {}
+        codes = np.fromiter((index.setdefault(v, len(index)) for v in self.column(name)),
+                            dtype=np.int64, count=self.n)
+        return codes, list(index)
+
+
+def _columns(records: Any) -> dict[str, Sequence[Any]]:
+    if hasattr(records, "to_dict") and hasattr(records, "columns"):  # a pandas DataFrame
+        return {str(c): records[c].tolist() for c in records.columns}
+    rows = list(records)
+    if not rows:
+        return {"correct": []}
+    keys = {k for r in rows[:1000] for k in r}
+    return {k: [r.get(k) for r in rows] for k in keys}
+
+
+def _group_key(by: str) -> str:
+    return {"template": "template_id", "instance": "instance_id", "variant": "variant_id"}.get(by, by)
+
+
+def _as_table(records: Any) -> Table:
+    return records if isinstance(records, Table) else Table(records)
+
+
+def group_accuracies(records: Any, by: str = "template") -> dict[Any, float]:
+    """Accuracy of each group (template by default)."""
+    t = _as_table(records)
+    codes, names = t.codes(_group_key(by))
+    hits = np.bincount(codes, weights=t.correct)
+    counts = np.bincount(codes)
+    return {n: float(h / c) for n, h, c in zip(names, hits, counts, strict=True)}
+
+
+def _resample_weights(groups: int, n_resamples: int, seed: int) -> npt.NDArray[np.float64]:
+    rng = np.random.default_rng(np.random.SeedSequence([seed, groups, 0x5EED]))
+    return rng.multinomial(groups, np.full(groups, 1.0 / groups), size=n_resamples).astype(np.float64)
+
+
+def _interval(samples: FloatArray, ci: float) -> tuple[float, float]:
+    lo, hi = np.quantile(samples, [(1 - ci) / 2, (1 + ci) / 2])
+    return float(lo), float(hi)
+
+
+def summary(
+    records: Any,
+    *,
+    by: str = "template",
+    band: tuple[float, float] = DEFAULT_BAND,
+    n_resamples: int = 1000,
+    seed: int = 0,
+    ci: float = 0.95,
+) -> dict[str, Estimate]:
+    """Headline metrics with bootstrap CIs over groups: accuracy, partial accuracy,
+    consistency, complete failure and confusion rates, and the number of groups."""
+    t = _as_table(records)
+    codes, names = t.codes(_group_key(by))
+    g = len(names)
+    hits = np.bincount(codes, weights=t.correct, minlength=g)
+    partial = np.bincount(codes, weights=t.score, minlength=g)
+    counts = np.bincount(codes, minlength=g).astype(np.float64)
+    acc = hits / counts
+    lo, hi = band
+    indicators = {
+        "consistency": (acc == 1.0).astype(np.float64),
+        "complete_failure": (acc == 0.0).astype(np.float64),
+        "confusion": ((acc >= lo) & (acc <= hi)).astype(np.float64),
+    }
+    values = {
+        "accuracy": float(hits.sum() / counts.sum()),
+        "partial_accuracy": float(partial.sum() / counts.sum()),
+        **{k: float(v.mean()) for k, v in indicators.items()},
+    }
+    out = {k: Estimate(v) for k, v in values.items()}
+    if n_resamples > 0:
+        w = _resample_weights(g, n_resamples, seed)  # (resamples, groups): copies of each group
+        total = w @ counts
+        boot = {
+            "accuracy": (w @ hits) / total,
+            "partial_accuracy": (w @ partial) / total,
+            **{k: (w @ v) / g for k, v in indicators.items()},
+        }
+        out = {k: Estimate(values[k], *_interval(boot[k], ci)) for k in values}
+    out["groups"] = Estimate(float(g))
+    return out
+
+
+def breakdown(records: Any, by: str | Sequence[str]) -> dict[Any, dict[str, float]]:
+    """Accuracy, partial accuracy and count per value of one or more columns
+    (``format``, ``paraphrase``, ``difficulty``, ``domain``, ``question_type`` …).
+    A list-valued column such as ``subdomain`` counts a record once per tag."""
+    t = _as_table(records)
+    keys = [by] if isinstance(by, str) else list(by)
+    columns = [t.column(k) for k in keys]
+    if len(keys) == 1 and not any(isinstance(v, list | tuple) for v in columns[0][:1000]):
+        codes, names = t.codes(keys[0])
+        hits = np.bincount(codes, weights=t.correct)
+        part = np.bincount(codes, weights=t.score)
+        n = np.bincount(codes)
+        return {k: {"accuracy": float(h / c), "partial_accuracy": float(p / c), "n": float(c)}
+                for k, h, p, c in zip(names, hits, part, n, strict=True)}
+    sums: dict[Any, list[float]] = {}
+    for i in range(t.n):
+        values = [c[i] for c in columns]
+        expanded: list[tuple[Any, ...]] = [()]
+        for v in values:
+            options = v if isinstance(v, list | tuple) else [v]
+            expanded = [e + (o,) for e in expanded for o in options]
+        for key in expanded:
+            s = sums.setdefault(key[0] if len(keys) == 1 else key, [0.0, 0.0, 0.0])
+            s[0] += t.correct[i]
+            s[1] += t.score[i]
+            s[2] += 1
+    return {k: {"accuracy": a / n, "partial_accuracy": p / n, "n": n} for k, (a, p, n) in sums.items()}
+
+
+def conditional_accuracy(records: Any, column: str = "format") -> dict[tuple[Any, Any], float]:
+    """``P(correct on B | failed A)`` for each ordered pair of formats (or another column).
+
+    An instance *fails* A when none of its A records is correct; the value is the
+    mean accuracy of its B records, over instances that fail A and have B records.
+    Pairs with no such instance are left out.
+    """
+    t = _as_table(records)
+    inst, _ = t.codes("instance_id")
+    col, values = t.codes(column)
+    f = len(values)
+    cell = inst * f + col
+    size = (int(inst.max()) + 1) * f
+    hits = np.bincount(cell, weights=t.correct, minlength=size).reshape(-1, f)
+    n = np.bincount(cell, minlength=size).reshape(-1, f).astype(np.float64)
+    present = n > 0
+    acc = np.divide(hits, n, out=np.zeros_like(hits), where=present)
+    failed = present & (hits == 0)
+    out: dict[tuple[Any, Any], float] = {}
+    for a in range(f):
+        for b in range(f):
+            rows = failed[:, a] & present[:, b]
+            if rows.any():
+                out[(values[a], values[b])] = float(acc[rows, b].mean())
+    return out
+
+
+def pass_at_k(n: int, c: int, k: int) -> float:
+    """Unbiased pass@k for a problem with ``c`` correct of ``n`` attempts (Chen et al. 2021).
+
+    >>> round(pass_at_k(10, 3, 1), 12), round(pass_at_k(10, 3, 5), 4), pass_at_k(4, 0, 2)
+    (0.3, 0.9167, 0.0)
+    """
+    if not 0 <= c <= n or not 1 <= k <= n:
+        raise ValueError(f"need 0 ≤ c ≤ n and 1 ≤ k ≤ n, got n={n}, c={c}, k={k}")
+    if n - c < k:
+        return 1.0
+    return 1.0 - math.prod((n - c - i) / (n - i) for i in range(k))
+
+
+def attempts(records: Any, k: int) -> dict[str, float]:
+    """avg@k, best@k and pass@k over problems (``variant_id``) with at least ``k`` attempts,
+    plus the mean per-problem standard deviation of correctness across attempts."""
+    t = _as_table(records)
+    ids, _ = t.codes("variant_id")
+    att = np.asarray(t.column("attempt") if "attempt" in t.columns else [0] * t.n, dtype=np.int64)
+    order = np.lexsort((att, ids))  # by problem, then attempt
+    ids_sorted, correct_sorted = ids[order], t.correct[order]
+    starts = np.r_[0, np.flatnonzero(np.diff(ids_sorted)) + 1]
+    counts = np.diff(np.r_[starts, len(ids_sorted)])
+    rank = np.arange(len(ids_sorted)) - np.repeat(starts, counts)
+    keep = counts >= k
+    if not keep.any():
+        raise ValueError(f"no problem has {k} attempts")
+    first = rank < k
+    group = np.repeat(np.arange(len(starts)), counts)
+    first_hits = np.bincount(group[first], weights=correct_sorted[first], minlength=len(starts))
+    first_best = np.zeros(len(starts))
+    np.maximum.at(first_best, group[first], correct_sorted[first])
+    c = np.bincount(group, weights=correct_sorted, minlength=len(starts))
+    n = counts.astype(np.float64)
+    fail_all = np.ones(len(starts))
+    with np.errstate(divide="ignore", invalid="ignore"):  # problems with n < k are masked out below
+        for i in range(k):  # unbiased pass@k = 1 - prod_i (n - c - i) / (n - i), vectorised
+            fail_all *= np.clip((n - c - i) / (n - i), 0.0, None)
+    p = c / n
+    return {f"avg@{k}": float((first_hits / k)[keep].mean()), f"best@{k}": float(first_best[keep].mean()),
+            f"pass@{k}": float((1 - fail_all)[keep].mean()),
+            "attempt_std": float(np.sqrt(p * (1 - p))[keep].mean()), "problems": float(keep.sum())}
+
+
+def compare(records_a: Any, records_b: Any, *, by: str = "template", n_resamples: int = 1000,
+            seed: int = 0, ci: float = 0.95) -> dict[str, Estimate]:
+    """Paired comparison of two models on the same variants (and attempts).
+
+    Returns the accuracy difference A − B with a bootstrap CI over groups, and
+    ``p_a_not_better``: the share of resamples in which A is not ahead.
+    """
+    a, b = _as_table(records_a), _as_table(records_b)
+    key_a = list(zip(a.column("variant_id"), a.columns.get("attempt") or [0] * a.n, strict=True))
+    key_b = {k: i for i, k in enumerate(zip(b.column("variant_id"),
+                                            b.columns.get("attempt") or [0] * b.n, strict=True))}
+    pairs = [(i, key_b[k]) for i, k in enumerate(key_a) if k in key_b]
+    if not pairs:
+        raise ValueError("the two sets of records share no variant")
+    ia = np.array([p[0] for p in pairs])
+    ib = np.array([p[1] for p in pairs])
+    diff = a.correct[ia] - b.correct[ib]
+    groups = [a.column(_group_key(by))[i] for i in ia]
+    index: dict[Any, int] = {}
+    codes = np.array([index.setdefault(gv, len(index)) for gv in groups])
+    g = len(index)
+    sums = np.bincount(codes, weights=diff, minlength=g)
+    counts = np.bincount(codes, minlength=g).astype(np.float64)
+    value = float(sums.sum() / counts.sum())
+    out = {"difference": Estimate(value), "paired_records": Estimate(float(len(pairs)))}
+    if n_resamples > 0:
+        w = _resample_weights(g, n_resamples, seed)
+        boot = (w @ sums) / (w @ counts)
+        out["difference"] = Estimate(value, *_interval(boot, ci))
+        out["p_a_not_better"] = Estimate(float(np.mean(boot <= 0)))
+    return out
+
+
+def histogram(records: Any, by: str = "template", bins: int = 10) -> list[tuple[float, float, int]]:
+    """The distribution of group accuracies: ``(low, high, groups)`` per bin over [0, 1]."""
+    accs = np.array(list(group_accuracies(records, by).values()))
+    counts, edges = np.histogram(accs, bins=bins, range=(0.0, 1.0))
+    return [(float(edges[i]), float(edges[i + 1]), int(counts[i])) for i in range(bins)]
+
+
+def to_frame(metrics: Mapping[Any, Any]) -> Any:
+    """A tidy pandas DataFrame from any result here (needs the ``pandas`` extra)."""
+    try:
+        import pandas as pd
+    except ImportError as exc:  # pragma: no cover - depends on the environment
+        raise ImportError("to_frame needs pandas: pip install 'physgen[pandas]'") from exc
+    rows = []
+    for key, value in metrics.items():
+        if isinstance(value, Estimate):
+            rows.append({"metric": key, "value": value.value, "low": value.low, "high": value.high})
+        elif isinstance(value, Mapping):
+            rows.append({"key": key, **value})
+        else:
+            rows.append({"key": key, "value": value})
+    return pd.DataFrame(rows)
+
+
