@@ -49,8 +49,8 @@ def test_leakage_is_detected() -> None:
 def test_records_split_like_variants(catalog: physgen.Catalog) -> None:
     variants = list(physgen.generate(catalog, n=1, paraphrases=[0]))
     rows = [record(v, physgen.grade(v, "no idea")) for v in variants]
-    a, b = split(rows, 0.3, seed=5)
-    va, vb = split(variants, 0.3, seed=5)
+    _, b = split(rows, 0.3, seed=5)
+    _, vb = split(variants, 0.3, seed=5)
     assert [r["variant_id"] for r in b] == [v.variant_id for v in vb]
 
 

@@ -203,7 +203,7 @@ def breakdown(records: Any, by: str | Sequence[str]) -> dict[Any, dict[str, floa
         expanded: list[tuple[Any, ...]] = [()]
         for v in values:
             options = v if isinstance(v, list | tuple) else [v]
-            expanded = [e + (o,) for e in expanded for o in options]
+            expanded = [(*e, o) for e in expanded for o in options]
         for key in expanded:
             s = sums.setdefault(key[0] if len(keys) == 1 else key, [0.0, 0.0, 0.0])
             s[0] += t.correct[i]
