@@ -11,20 +11,23 @@ import argparse
 import json
 import os
 import sys
-import tempfile
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import IO, Any
 
 from . import __version__
 from .catalog import Catalog, load_catalog
 from .errors import PhysgenError
+from .export import read_jsonl, write_jsonl, write_parquet
 from .formats import FORMATS
 from .gallery import gallery
 from .generate import count_variants, generate
+from .grading import grade
+from .metrics import breakdown, conditional_accuracy, record, summary
 from .render import STYLES
 from .schema import json_schemas
+from .splits import split
 from .variant import Variant
 
 
@@ -101,23 +104,6 @@ def cmd_validate(args: argparse.Namespace, out: IO[str]) -> int:
     return 0
 
 
-def _atomic_writer(path: str) -> tuple[IO[str], str]:
-    target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    return os.fdopen(fd, "w", encoding="utf-8", newline="\n"), tmp
-
-
-def _lines(variants: Iterator[Variant], progress: Progress) -> Iterator[str]:
-    done = 0
-    for v in variants:
-        yield v.to_json() + "\n"
-        done += 1
-        if done % 1000 == 0:
-            progress.update(done)
-    progress.update(done, final=True)
-
-
 def cmd_generate(args: argparse.Namespace, out: IO[str]) -> int:
     cat = _catalog(args)
     source: Any = [cat[i] for i in args.template] if args.template else cat
@@ -131,17 +117,84 @@ def cmd_generate(args: argparse.Namespace, out: IO[str]) -> int:
     show = args.progress if args.progress is not None else (sys.stderr.isatty() and total >= 10_000)
     progress = Progress(total, sys.stderr, show)
     if args.output in (None, "-"):
-        out.writelines(_lines(variants, progress))
+        for k, v in enumerate(variants, 1):
+            out.write(v.to_json() + "\n")
+            if k % 1000 == 0:
+                progress.update(k)
         return 0
-    handle, tmp = _atomic_writer(args.output)
-    try:
-        with handle:
-            handle.writelines(_lines(variants, progress))
-        os.replace(tmp, args.output)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    if args.output.endswith(".parquet"):
+        write_parquet(variants, args.output)
+    else:
+        write_jsonl(variants, args.output, progress.update)
+    progress.update(total, final=True)
     sys.stderr.write(f"wrote {total} variants from {len(list(source))} templates to {args.output}\n")
+    return 0
+
+
+def cmd_grade(args: argparse.Namespace, out: IO[str]) -> int:
+    """Grade rows of variant fields plus ``response`` (and optional ``attempt``, ``model``)."""
+    def graded() -> Any:
+        for number, row in enumerate(read_jsonl(args.responses), 1):
+            if "response" not in row:
+                raise ValueError(f"{args.responses}:{number}: no 'response' field")
+            fields = {k: v for k, v in row.items() if k in Variant.__dataclass_fields__}
+            try:
+                variant = Variant.from_dict(fields)
+            except Exception as exc:
+                raise ValueError(f"{args.responses}:{number}: not a physgen variant ({exc})") from None
+            g = grade(variant, row["response"], rtol=args.rtol)
+            rec = record(variant, g, attempt=int(row.get("attempt", 0)), model=row.get("model"))
+            rec["grade"] = g.to_dict()
+            yield rec
+
+    count = write_jsonl(graded(), args.output)
+    out.write(f"graded {count} responses into {args.output}\n")
+    return 0
+
+
+def _render(rows: list[dict[str, Any]], fmt: str) -> str:
+    if fmt == "json":
+        return json.dumps(rows, indent=2) + "\n"
+    columns = list(rows[0]) if rows else []
+    if fmt == "csv":
+        lines = [",".join(columns)] + [",".join(str(r[c]) for c in columns) for r in rows]
+        return "\n".join(lines) + "\n"
+    cells = [[str(r[c]) for c in columns] for r in rows]
+    if fmt == "markdown":
+        head = "| " + " | ".join(columns) + " |\n|" + "---|" * len(columns) + "\n"
+        return head + "".join("| " + " | ".join(c) + " |\n" for c in cells)
+    widths = [max(len(c), *(len(row[i]) for row in cells)) for i, c in enumerate(columns)]
+    line = "  ".join(c.ljust(w) for c, w in zip(columns, widths, strict=True)) + "\n"
+    return line + "".join("  ".join(v.ljust(w) for v, w in zip(row, widths, strict=True)) + "\n"
+                          for row in cells)
+
+
+def cmd_metrics(args: argparse.Namespace, out: IO[str]) -> int:
+    rows = list(read_jsonl(args.graded))
+    s = summary(rows, by=args.by, n_resamples=args.resamples, seed=args.seed)
+    table = [{"metric": k, "value": round(v.value, 4), "low": round(v.low, 4), "high": round(v.high, 4)}
+             for k, v in s.items()]
+    out.write(_render(table, args.format))
+    if args.format == "table":
+        out.write("\nby format\n")
+        per = breakdown(rows, "format")
+        out.write(_render([{"format": k, "accuracy": round(v["accuracy"], 4), "n": int(v["n"])}
+                           for k, v in per.items()], "table"))
+        cond = conditional_accuracy(rows)
+        if len(per) > 1 and cond:
+            out.write("\nP(correct on B | failed A)\n")
+            out.write(_render([{"A": a, "B": b, "value": round(v, 4)} for (a, b), v in cond.items()],
+                              "table"))
+    return 0
+
+
+def cmd_split(args: argparse.Namespace, out: IO[str]) -> int:
+    rows = list(read_jsonl(args.input))
+    train, test = split(rows, test_size=args.test_size, by=args.by, seed=args.seed)
+    stem = args.output or str(Path(args.input).with_suffix(""))
+    write_jsonl(train, f"{stem}.train.jsonl")
+    write_jsonl(test, f"{stem}.test.jsonl")
+    out.write(f"{len(train)} train rows -> {stem}.train.jsonl, {len(test)} test rows -> {stem}.test.jsonl\n")
     return 0
 
 
@@ -200,11 +253,33 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--n-options", type=int, default=4, help="choices in multiple-choice formats (2-8)")
     s.add_argument("--style", choices=STYLES, default="unicode")
     s.add_argument("--template", action="append", help="only this template id (repeatable)")
-    s.add_argument("-o", "--output", help="JSONL file (written atomically); '-' or none: stdout")
+    s.add_argument("-o", "--output", help="JSONL or .parquet file (written atomically); '-' or none: stdout")
     s.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                    help="progress bar on stderr (default: on for long runs in a terminal)")
     with_catalog(s)
     s.set_defaults(func=cmd_generate)
+
+    s = sub.add_parser("grade", help="grade a JSONL of variants with a 'response' field")
+    s.add_argument("responses")
+    s.add_argument("-o", "--output", default="graded.jsonl")
+    s.add_argument("--rtol", type=float, default=0.01, help="relative tolerance (default 0.01)")
+    s.set_defaults(func=cmd_grade)
+
+    s = sub.add_parser("metrics", help="headline metrics with bootstrap CIs from graded JSONL")
+    s.add_argument("graded")
+    s.add_argument("--by", default="template", help="problem group: template (default) or instance")
+    s.add_argument("--format", choices=["table", "csv", "json", "markdown"], default="table")
+    s.add_argument("--resamples", type=int, default=1000)
+    s.add_argument("--seed", type=int, default=0)
+    s.set_defaults(func=cmd_metrics)
+
+    s = sub.add_parser("split", help="leakage-free train/test split of a JSONL file")
+    s.add_argument("input")
+    s.add_argument("--test-size", type=float, default=0.1)
+    s.add_argument("--by", choices=["template", "instance"], default="template")
+    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("-o", "--output", help="output stem (default: the input's name)")
+    s.set_defaults(func=cmd_split)
 
     s = sub.add_parser("gallery", help="Markdown page with one rendered example per template")
     s.add_argument("-o", "--output", help="file to write (default: stdout)")

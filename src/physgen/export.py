@@ -1,0 +1,119 @@
+"""Write and read variants and graded records: JSONL and Parquet, streamed, written atomically.
+
+A write goes to a temporary file beside the target and is renamed into place
+only when complete, so a crash never leaves a half-written dataset.
+
+>>> import physgen, tempfile, pathlib
+>>> path = pathlib.Path(tempfile.mkdtemp()) / "v.jsonl"
+>>> write_jsonl(physgen.generate(["optics.thin_lens"], n=2), path)
+6
+>>> [physgen.Variant.from_dict(d).template_id for d in read_jsonl(path)][:1]
+['optics.thin_lens']
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import tempfile
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
+from typing import IO, Any
+
+from .variant import Variant
+
+#: Variant fields stored as JSON text in Parquet (their keys differ between templates).
+NESTED = ("inputs", "answers", "steps", "metadata", "options", "code_tests")
+
+
+@contextlib.contextmanager
+def atomic_open(path: str | Path, mode: str = "w") -> Iterator[IO[Any]]:
+    """Open a temporary file beside ``path``; rename it to ``path`` only if the block succeeds."""
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        if "b" in mode:
+            with os.fdopen(fd, mode) as fh:
+                yield fh
+        else:
+            with os.fdopen(fd, mode, encoding="utf-8", newline="\n") as fh:
+                yield fh
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def _as_dict(item: Variant | dict[str, Any]) -> dict[str, Any]:
+    return item.to_dict() if isinstance(item, Variant) else item
+
+
+def write_jsonl(items: Iterable[Variant | dict[str, Any]], path: str | Path,
+                progress: Callable[[int], None] | None = None) -> int:
+    """Stream variants or records to a JSONL file atomically; returns how many were written."""
+    count = 0
+    with atomic_open(path) as fh:
+        for item in items:
+            fh.write(json.dumps(_as_dict(item), ensure_ascii=False, separators=(",", ":")) + "\n")
+            count += 1
+            if progress is not None and count % 1000 == 0:
+                progress(count)
+    if progress is not None:
+        progress(count)
+    return count
+
+
+def read_jsonl(path: str | Path) -> Iterator[dict[str, Any]]:
+    """Rows of a JSONL file, one dict per non-empty line; a bad line names its number."""
+    with open(path, encoding="utf-8") as fh:
+        for number, line in enumerate(fh, 1):
+            if not line.strip():
+                continue
+            try:
+                yield json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise ValueError(f"{path}:{number}: not valid JSON ({exc.msg})") from None
+
+
+def write_parquet(items: Iterable[Variant | dict[str, Any]], path: str | Path,
+                  batch_size: int = 10_000) -> int:
+    """Stream variants or records to Parquet (needs the ``parquet`` extra); nested fields as JSON text."""
+    try:
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+    except ImportError as exc:  # pragma: no cover - depends on the environment
+        raise ImportError("write_parquet needs pyarrow: pip install 'physgen[parquet]'") from exc
+    count = 0
+    writer = None
+    with atomic_open(path, "wb") as fh:
+        batch: list[dict[str, Any]] = []
+
+        def flush() -> None:
+            nonlocal writer
+            table = pa.Table.from_pylist(batch)
+            if writer is None:
+                writer = pq.ParquetWriter(fh, table.schema)
+            writer.write_table(table.cast(writer.schema))
+            batch.clear()
+
+        for item in items:
+            row = _as_dict(item)
+            batch.append({k: json.dumps(v, ensure_ascii=False) if k in NESTED else v for k, v in row.items()})
+            count += 1
+            if len(batch) >= batch_size:
+                flush()
+        if batch:
+            flush()
+        if writer is not None:
+            writer.close()
+    return count
+
+
+def read_parquet(path: str | Path) -> Iterator[dict[str, Any]]:
+    """Rows written by :func:`write_parquet`, nested fields decoded again."""
+    import pyarrow.parquet as pq
+
+    for row in pq.read_table(path).to_pylist():
+        yield {k: json.loads(v) if k in NESTED and isinstance(v, str) else v for k, v in row.items()}
