@@ -9,7 +9,7 @@
 
 from __future__ import annotations
 
-from . import catalog
+from . import catalog, export, metrics, splits
 from .catalog import Catalog, load_catalog
 from .errors import CatalogError, InputError, PhysgenError, SamplingError, TemplateError
 from .formats import register_format
@@ -41,10 +41,13 @@ __all__ = [
     "Variant",
     "__version__",
     "catalog",
+    "export",
     "generate",
     "grade",
     "grade_answer",
     "load_catalog",
+    "metrics",
     "register_format",
+    "splits",
     "ureg",
 ]

@@ -117,3 +117,30 @@ def read_parquet(path: str | Path) -> Iterator[dict[str, Any]]:
 
     for row in pq.read_table(path).to_pylist():
         yield {k: json.loads(v) if k in NESTED and isinstance(v, str) else v for k, v in row.items()}
+
+
+def to_hf_dataset(train: Iterable[Variant | dict[str, Any]],
+                  test: Iterable[Variant | dict[str, Any]] | None = None) -> Any:
+    """A Hugging Face ``datasets.Dataset`` (or ``DatasetDict`` with train/test when ``test``
+    is given; needs the ``datasets`` extra). Rows are streamed through
+    ``Dataset.from_generator``, so memory stays flat; nested fields are JSON text,
+    as in Parquet.
+    """
+    try:
+        import datasets
+    except ImportError as exc:  # pragma: no cover - depends on the environment
+        raise ImportError("to_hf_dataset needs datasets: pip install 'physgen[datasets]'") from exc
+
+    def build(items: Iterable[Variant | dict[str, Any]]) -> Any:
+        rows = [{k: json.dumps(v, ensure_ascii=False) if k in NESTED else v
+                 for k, v in _as_dict(item).items()} for item in items]
+        return datasets.Dataset.from_generator(lambda: iter(rows)) if rows else datasets.Dataset.from_list([])
+
+    if test is None:
+        return build(train)
+    return datasets.DatasetDict({"train": build(train), "test": build(test)})
+
+
+def from_hf_row(row: dict[str, Any]) -> dict[str, Any]:
+    """Undo the JSON text of nested fields in a row read back from a dataset."""
+    return {k: json.loads(v) if k in NESTED and isinstance(v, str) else v for k, v in row.items()}
