@@ -23,5 +23,6 @@ def test_quickstart_notebook_executes(tmp_path: Path) -> None:
         for c in nb.cells if c.cell_type == "code" for o in c.outputs
     )
     assert "train templates" in text and "accuracy" in text and "confusion" in text
-    images = sum("image/png" in o.get("data", {}) for c in nb.cells if c.cell_type == "code" for o in c.outputs)
+    outputs = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs]
+    images = sum("image/png" in o.get("data", {}) for o in outputs)
     assert images == 3

@@ -60,7 +60,8 @@ def test_conditional_heatmap_values() -> None:
 def test_hf_dataset_dict_round_trips(catalog: physgen.Catalog, tmp_path: Path) -> None:
     pytest.importorskip("datasets")
     os.environ.setdefault("HF_DATASETS_CACHE", str(tmp_path / "hf"))
-    variants = list(physgen.generate(catalog.filter(domain="optics"), n=2, formats=["free_form", "mc_numerical"]))
+    optics = catalog.filter(domain="optics")
+    variants = list(physgen.generate(optics, n=2, formats=["free_form", "mc_numerical"]))
     train, test = split(variants, test_size=0.3, seed=1)
     dd = to_hf_dataset(train, test)
     assert set(dd) == {"train", "test"} and len(dd["train"]) == len(train) and len(dd["test"]) == len(test)
