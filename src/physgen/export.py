@@ -122,9 +122,9 @@ def read_parquet(path: str | Path) -> Iterator[dict[str, Any]]:
 def to_hf_dataset(train: Iterable[Variant | dict[str, Any]],
                   test: Iterable[Variant | dict[str, Any]] | None = None) -> Any:
     """A Hugging Face ``datasets.Dataset`` (or ``DatasetDict`` with train/test when ``test``
-    is given; needs the ``datasets`` extra). Rows are streamed through
-    ``Dataset.from_generator``, so memory stays flat; nested fields are JSON text,
-    as in Parquet.
+    is given; needs the ``datasets`` extra). Rows stream to a temporary JSONL file
+    that ``datasets`` turns into its memory-mapped Arrow cache, so memory stays
+    flat however many variants there are; nested fields are JSON text, as in Parquet.
     """
     try:
         import datasets
@@ -132,9 +132,13 @@ def to_hf_dataset(train: Iterable[Variant | dict[str, Any]],
         raise ImportError("to_hf_dataset needs datasets: pip install 'physgen[datasets]'") from exc
 
     def build(items: Iterable[Variant | dict[str, Any]]) -> Any:
-        rows = [{k: json.dumps(v, ensure_ascii=False) if k in NESTED else v
-                 for k, v in _as_dict(item).items()} for item in items]
-        return datasets.Dataset.from_generator(lambda: iter(rows)) if rows else datasets.Dataset.from_list([])
+        rows = ({k: json.dumps(v, ensure_ascii=False) if k in NESTED else v
+                 for k, v in _as_dict(item).items()} for item in items)
+        with tempfile.TemporaryDirectory(prefix="physgen-hf-") as tmp:
+            path = Path(tmp) / "rows.jsonl"
+            if write_jsonl(rows, path) == 0:
+                return datasets.Dataset.from_list([])
+            return datasets.Dataset.from_json(str(path), split="train")
 
     if test is None:
         return build(train)
@@ -144,3 +148,58 @@ def to_hf_dataset(train: Iterable[Variant | dict[str, Any]],
 def from_hf_row(row: dict[str, Any]) -> dict[str, Any]:
     """Undo the JSON text of nested fields in a row read back from a dataset."""
     return {k: json.loads(v) if k in NESTED and isinstance(v, str) else v for k, v in row.items()}
+
+
+_LM_EVAL_UTILS = '''"""physgen scoring for lm-evaluation-harness (from physgen.export.write_lm_eval_task)."""
+import json
+
+import physgen
+
+
+def process_results(doc, results):
+    variant = physgen.Variant.from_dict(json.loads(doc["variant"]))
+    grade = physgen.grade(variant, results[0])
+    return {"physgen_correct": float(grade.correct), "physgen_score": grade.score}
+'''
+
+
+def write_lm_eval_task(variants: Iterable[Variant], folder: str | Path, name: str = "physgen") -> Path:
+    """An lm-evaluation-harness task folder: ``<name>.yaml``, ``utils.py`` and the data as JSONL.
+
+    Run it with ``lm_eval --model ... --include_path <folder> --tasks <name>``; the
+    metrics ``physgen_correct`` and ``physgen_score`` come from :func:`physgen.grade`.
+    Returns the YAML path.
+    """
+    out = Path(folder)
+    out.mkdir(parents=True, exist_ok=True)
+    data = out / f"{name}_test.jsonl"
+    rows = ({"prompt": v.prompt, "variant_id": v.variant_id,
+             "target": v.answer_key or "; ".join(f"{k} = {a.text}" for k, a in v.answers.items()),
+             "variant": json.dumps(v.to_dict(), ensure_ascii=False)} for v in variants)
+    write_jsonl(rows, data)
+    config = {
+        "task": name,
+        "dataset_path": "json",
+        "dataset_kwargs": {"data_files": {"test": str(data.resolve())}},
+        "test_split": "test",
+        "output_type": "generate_until",
+        "doc_to_text": "{{prompt}}\n\nEnd your reply with a line 'Final Answer: ...'.",
+        "doc_to_target": "{{target}}",
+        "generation_kwargs": {"until": ["\n\n\n"], "max_gen_toks": 1024, "do_sample": False},
+        "process_results": "!function utils.process_results",
+        "metric_list": [
+            {"metric": "physgen_correct", "aggregation": "mean", "higher_is_better": True},
+            {"metric": "physgen_score", "aggregation": "mean", "higher_is_better": True},
+        ],
+        "metadata": {"version": 1.0},
+    }
+    import yaml
+
+    text = yaml.safe_dump(config, sort_keys=False, allow_unicode=True, width=1000)
+    text = text.replace("'!function utils.process_results'", "!function utils.process_results")
+    with atomic_open(out / "utils.py") as fh:
+        fh.write(_LM_EVAL_UTILS)
+    path = out / f"{name}.yaml"
+    with atomic_open(path) as fh:
+        fh.write(text)
+    return path

@@ -1,5 +1,7 @@
 """physgen as an inspect_ai task: a dataset of variants and a scorer that calls the grader.
 
+(For lm-evaluation-harness, :func:`physgen.export.write_lm_eval_task` writes a task folder.)
+
 Needs ``inspect_ai`` (``pip install inspect-ai``)::
 
     from inspect_ai import eval
