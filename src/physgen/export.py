@@ -50,6 +50,20 @@ def _as_dict(item: Variant | dict[str, Any]) -> dict[str, Any]:
     return item.to_dict() if isinstance(item, Variant) else item
 
 
+def _flat(item: Variant | dict[str, Any]) -> dict[str, Any]:
+    """A row with its nested fields as JSON text (Parquet and datasets columns)."""
+    return {k: json.dumps(v, ensure_ascii=False) if k in NESTED else v for k, v in _as_dict(item).items()}
+
+
+#: Appended to prompts by the harness tasks so that answers come in a form the grader reads first.
+INSTRUCTION = "\n\nEnd your reply with a line 'Final Answer: ...'."
+
+
+def target_text(variant: Variant) -> str:
+    """What a harness shows as the reference: the option letter, or ``name = value`` per answer."""
+    return variant.answer_key or "; ".join(f"{k} = {a.text}" for k, a in variant.answers.items())
+
+
 def write_jsonl(items: Iterable[Variant | dict[str, Any]], path: str | Path,
                 progress: Callable[[int], None] | None = None) -> int:
     """Stream variants or records to a JSONL file atomically; returns how many were written."""
@@ -99,8 +113,7 @@ def write_parquet(items: Iterable[Variant | dict[str, Any]], path: str | Path,
             batch.clear()
 
         for item in items:
-            row = _as_dict(item)
-            batch.append({k: json.dumps(v, ensure_ascii=False) if k in NESTED else v for k, v in row.items()})
+            batch.append(_flat(item))
             count += 1
             if len(batch) >= batch_size:
                 flush()
@@ -116,7 +129,7 @@ def read_parquet(path: str | Path) -> Iterator[dict[str, Any]]:
     import pyarrow.parquet as pq
 
     for row in pq.read_table(path).to_pylist():
-        yield {k: json.loads(v) if k in NESTED and isinstance(v, str) else v for k, v in row.items()}
+        yield from_hf_row(row)
 
 
 def to_hf_dataset(train: Iterable[Variant | dict[str, Any]],
@@ -132,8 +145,7 @@ def to_hf_dataset(train: Iterable[Variant | dict[str, Any]],
         raise ImportError("to_hf_dataset needs datasets: pip install 'physgen[datasets]'") from exc
 
     def build(items: Iterable[Variant | dict[str, Any]]) -> Any:
-        rows = ({k: json.dumps(v, ensure_ascii=False) if k in NESTED else v
-                 for k, v in _as_dict(item).items()} for item in items)
+        rows = (_flat(item) for item in items)
         with tempfile.TemporaryDirectory(prefix="physgen-hf-") as tmp:
             path = Path(tmp) / "rows.jsonl"
             if write_jsonl(rows, path) == 0:
@@ -146,7 +158,7 @@ def to_hf_dataset(train: Iterable[Variant | dict[str, Any]],
 
 
 def from_hf_row(row: dict[str, Any]) -> dict[str, Any]:
-    """Undo the JSON text of nested fields in a row read back from a dataset."""
+    """Undo the JSON text of nested fields in a row read back from a dataset or Parquet."""
     return {k: json.loads(v) if k in NESTED and isinstance(v, str) else v for k, v in row.items()}
 
 
@@ -174,7 +186,7 @@ def write_lm_eval_task(variants: Iterable[Variant], folder: str | Path, name: st
     out.mkdir(parents=True, exist_ok=True)
     data = out / f"{name}_test.jsonl"
     rows = ({"prompt": v.prompt, "variant_id": v.variant_id,
-             "target": v.answer_key or "; ".join(f"{k} = {a.text}" for k, a in v.answers.items()),
+             "target": target_text(v),
              "variant": json.dumps(v.to_dict(), ensure_ascii=False)} for v in variants)
     write_jsonl(rows, data)
     config = {
@@ -183,7 +195,7 @@ def write_lm_eval_task(variants: Iterable[Variant], folder: str | Path, name: st
         "dataset_kwargs": {"data_files": {"test": str(data.resolve())}},
         "test_split": "test",
         "output_type": "generate_until",
-        "doc_to_text": "{{prompt}}\n\nEnd your reply with a line 'Final Answer: ...'.",
+        "doc_to_text": "{{prompt}}" + INSTRUCTION,
         "doc_to_target": "{{target}}",
         "generation_kwargs": {"until": ["\n\n\n"], "max_gen_toks": 1024, "do_sample": False},
         "process_results": "!function utils.process_results",

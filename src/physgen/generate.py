@@ -97,6 +97,11 @@ def generate(
     return _stream(templates, n, seed, builders, paraphrases, ctx, start, chunk_size)
 
 
+def _stop(t: Template, start: int, n: int) -> int:
+    """End of the instance range: ``start + n``, capped at one problem for algebraic templates."""
+    return start + n if t.question_type == "numerical" else min(start + n, t.capacity())
+
+
 def _stream(templates: list[Template], n: int, seed: int, builders: list[Format],
             paraphrases: Paraphrases, ctx: FormatContext, start: int,
             chunk_size: int) -> Iterator[Variant]:
@@ -104,7 +109,7 @@ def _stream(templates: list[Template], n: int, seed: int, builders: list[Format]
         active = [b for b in builders if b.applies(t)]
         if not active:
             continue
-        stop = start + n if t.question_type == "numerical" else min(start + n, t.capacity())
+        stop = _stop(t, start, n)
         for lo in range(start, stop, chunk_size):
             batch = t.sample(min(chunk_size, stop - lo), seed, lo)
             for inst in iter_instances(batch, ctx.style, ctx.notation):
@@ -121,6 +126,5 @@ def count_variants(source: Source, n: int, formats: Sequence[str] = ("free_form"
     total = 0
     for t in resolve_templates(source):
         k = len(t.texts) if paraphrases == "all" else 1 if paraphrases == "random" else len(paraphrases)
-        instances = n if t.question_type == "numerical" else min(n, t.capacity())
-        total += instances * k * sum(f.count(t) for f in fmts)
+        total += _stop(t, 0, n) * k * sum(f.count(t) for f in fmts)
     return total

@@ -30,7 +30,8 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from .parsing import (
-    _GREEK,
+    GREEK,
+    KNOWN_NAMES,
     conversion,
     evaluate,
     normalise,
@@ -197,9 +198,6 @@ def _grade_quantity(exp: _Expected, segment: str | None, rtol: float, ignore_uni
 
 
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-_FUNCTION_NAMES = frozenset({"sqrt", "sin", "cos", "tan", "asin", "acos", "atan", "exp", "log", "ln",
-                             "pi", "Abs", "abs", "sinh", "cosh", "tanh", "log10", "cbrt", "atan2",
-                             "arcsin", "arccos", "arctan", "Min", "Max"})
 
 
 def _plain(name: str) -> str:
@@ -211,10 +209,10 @@ def _grade_expression(exp: _Expected, segment: str | None, rtol: float) -> PartG
     if segment is None or not segment.strip():
         return PartGrade(exp.name, False, "missing", exp.text, detail="no answer found")
     t = normalise(segment)
-    for greek, word in _GREEK.items():
+    for greek, word in GREEK.items():
         t = t.replace(greek, f" {word} ")
     t = t.split("=")[-1].strip().rstrip(".,;: ")
-    variables = sorted({n for n in _NAME.findall(exp.expr) if n not in _FUNCTION_NAMES})
+    variables = sorted({n for n in _NAME.findall(exp.expr) if n not in KNOWN_NAMES})
     by_plain = {_plain(v): v for v in variables}
     text = _NAME.sub(lambda m: by_plain.get(_plain(m.group(0)), m.group(0)), to_python(t))
     rng = random.Random(int(hashlib.blake2b(exp.expr.encode(), digest_size=8).hexdigest(), 16))

@@ -19,13 +19,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from .export import INSTRUCTION, target_text
 from .generate import Source, generate
 from .grading import grade
 from .metrics import record
 from .variant import Variant
-
-#: Appended to every prompt so that answers come in a form the grader reads first.
-INSTRUCTION = "\n\nEnd your reply with a line 'Final Answer: ...'."
 
 
 def _inspect() -> Any:
@@ -77,7 +75,7 @@ def physgen_task(variants: Iterable[Variant] | None = None, *, source: Source | 
         variants = generate(source, n=n, seed=seed, formats=formats, paraphrases=paraphrases)
     samples = [
         Sample(input=v.prompt + INSTRUCTION, id=v.variant_id,
-               target=v.answer_key or "; ".join(f"{k} = {a.text}" for k, a in v.answers.items()),
+               target=target_text(v),
                metadata={"variant": v.to_dict()})
         for v in variants
     ]

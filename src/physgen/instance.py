@@ -41,7 +41,7 @@ class _Layout:
     answers: tuple[tuple[str, str, str, int], ...]  # name, unit, unit text, sig figs
     constants: dict[str, Shown]
     symbols: dict[str, Shown] | None  # algebraic: inputs as symbols, answers as expressions
-    expressions: dict[str, str] | None  # algebraic: answer -> SymPy text
+    expressions: dict[str, str]  # algebraic: answer -> SymPy text (empty otherwise)
 
 
 @functools.lru_cache(maxsize=1024)
@@ -63,7 +63,7 @@ def _layout(template: Template, style: Style, notation: Notation) -> _Layout:
         return _Layout(inputs, answers, {n: symbols[n] for n in template.constants}, symbols, expressions)
     constants = {n: _shown(c.shown_value, c.unit, format_unit(c.unit, style), c.sig_figs, style,
                            notation) for n, c in template.constants.items()}
-    return _Layout(inputs, answers, constants, None, None)
+    return _Layout(inputs, answers, constants, None, {})
 
 
 def _shown(value: float, unit: str, unit_text: str, sig_figs: int, style: Style,
@@ -119,7 +119,7 @@ def iter_instances(batch: InstanceBatch, style: Style = "unicode", notation: Not
         answers: dict[str, Answer] = {}
         for name, unit, unit_text, sig in layout.answers:
             value = float(format(answer_cols[name][i], digits))
-            if layout.symbols is None or layout.expressions is None:
+            if layout.symbols is None:
                 s = _shown(value, unit, unit_text, sig, style, notation)
                 answers[name] = Answer(value, unit, str(s), sig)
             else:

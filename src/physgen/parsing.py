@@ -36,8 +36,10 @@ _FUNCS: dict[str, Callable[..., float]] = {
     "atan2": math.atan2, "Min": min, "Max": max,
 }
 _CONSTS = {"pi": math.pi, "π": math.pi}
+#: Names an expression may use that are not variables.
+KNOWN_NAMES = frozenset(_FUNCS) | frozenset(_CONSTS)
 
-_GREEK = {
+GREEK = {
     "α": "alpha", "β": "beta", "γ": "gamma", "δ": "delta", "ε": "epsilon", "ζ": "zeta",
     "η": "eta", "θ": "theta", "κ": "kappa", "λ": "lam", "μ": "mu", "ν": "nu", "ξ": "xi",
     "ρ": "rho", "σ": "sigma", "τ": "tau", "φ": "phi", "χ": "chi", "ψ": "psi", "ω": "omega",
