@@ -18,7 +18,7 @@ os.environ.setdefault("OMP_NUM_THREADS", "1")
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 import physgen
-from physgen.formats import asks
+from physgen.formats.prompting import asks
 from physgen.render import Shown, format_number, format_quantity
 from physgen.units import Quantity, format_unit
 from physgen.variant import Answer, Metadata, ShownQuantity, Variant

@@ -8,10 +8,13 @@ import pytest
 
 import physgen
 from physgen.distractors import SEPARATION
-from physgen.formats import FORMATS, GRADING_RTOL, LETTERS
+from physgen.formats import FORMATS, get_format
+from physgen.formats.probes import depends_on
+from physgen.formats.choice import GRADING_RTOL, LETTERS
 from physgen.generate import count_variants
 from physgen.grading import grade
-from physgen.parsing import evaluate, normalise, read_quantity, to_python
+from physgen.reading.numbers import evaluate, normalise, to_python
+from physgen.reading.quantity import read_value
 
 CATALOG = physgen.load_catalog()
 IDS = sorted(CATALOG)
@@ -36,9 +39,9 @@ def test_mc_numerical_distractors(template_id: str) -> None:
         assert len(set(v.options.values())) == 4, v.options
         values = []
         for text in v.options.values():
-            found = read_quantity(text)
-            assert found is not None, text
-            values.append(found[0])
+            found = read_value(text, answer.unit)
+            assert found.value is not None, text
+            values.append(found.value)
         # every option is far from every other, so the tolerant grader can never confuse them
         for i in range(4):
             for j in range(i):
@@ -93,7 +96,8 @@ def test_named_mistakes_come_first() -> None:
             continue
         current, volts, F, d, t = (v.inputs[n].value for n in ("I", "V", "F", "d", "t"))
         forgot_square = (current * volts - F * d / t) / current
-        shown = {read_quantity(x)[0] for x in v.options.values()}  # type: ignore[index]
+        unit = v.answers["R"].unit
+        shown = {read_value(x, unit).value or 0.0 for x in v.options.values()}
         assert any(abs(x - forgot_square) <= 0.01 * forgot_square for x in shown)
 
 
@@ -131,10 +135,16 @@ def test_noop_adds_a_number_and_keeps_the_answer() -> None:
 
 def test_omitted_probe() -> None:
     for v in physgen.generate(CATALOG, n=1, seed=6, formats=["omitted"], paraphrases="random"):
-        assert v.answer_key == "underspecified" and v.answers == {}
         dropped = v.variant_id.rsplit(":", 1)[1]
-        assert dropped not in v.inputs
-        assert grade(v, "The problem does not give the " + dropped + ", so it cannot be determined.").correct
+        assert dropped not in v.inputs and v.answer_key is None
+        assert set(v.answers) == set(CATALOG[v.template_id].spec.answers)
+        assert v.unanswerable and set(v.unanswerable) <= set(v.answers)
+        for name in v.answers:  # a part is unanswerable exactly when it needs a removed input
+            needs = depends_on(CATALOG[v.template_id], name)
+            assert (name in v.unanswerable) == bool(needs - set(v.inputs)), (v.variant_id, name)
+        decline = "The problem does not give the " + dropped + ", so it cannot be determined."
+        assert grade(v, decline).correct == (set(v.unanswerable) == set(v.answers))
+        assert grade(v, get_format("omitted").reference(v)).correct
         assert not grade(v, "Final Answer: 42 m").correct
 
 

@@ -76,3 +76,7 @@ class InputError(PhysgenError, ValueError):
 
 class SamplingError(PhysgenError):
     """Instances could not be drawn, e.g. because a template's constraints are too tight."""
+
+
+class FormatError(PhysgenError, ValueError):
+    """An unknown or conflicting question format."""

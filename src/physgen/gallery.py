@@ -61,7 +61,7 @@ def gallery(catalog: Catalog, seed: int = 0) -> str:
                 f"difficulty {t.difficulty} · {t.question_type} · {', '.join(t.subdomain)} · "
                 f"{len(t.texts)} paraphrases · source: {t.spec.source}",
                 "",
-                f"> {v.prompt}",
+                f"> {v.prompt.rsplit(chr(10) * 2, 1)[0]}",  # the question, without the answer instruction
                 "",
                 f"**Answer:** {answers}",
                 "",

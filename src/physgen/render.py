@@ -85,11 +85,11 @@ def join_number_unit(number: str, unit: str, style: Style) -> str:
     if style == "latex":
         if not unit_text:
             return f"${number}$"
-        glue = "" if attaches_without_space(unit) else "\\,"
+        glue = "" if attaches_without_space(unit, style) else "\\,"
         return f"${number}{glue}{unit_text}$"
     if not unit_text:
         return number
-    glue = "" if attaches_without_space(unit) else " "
+    glue = "" if attaches_without_space(unit, style) else " "
     return f"{number}{glue}{unit_text}"
 
 
@@ -98,8 +98,9 @@ def unit_hint(unit: str, style: Style) -> str:
     text = format_unit(unit, style)
     if not text:
         return ""
-    if attaches_without_space(unit):
-        return "in degrees" if text in ("°", "^\\circ") else "in percent"
+    if attaches_without_space(unit, style):  # a sign, not a word: name it
+        return "in degrees" if "°" in text or "circ" in text else (
+            "in percent" if "%" in text else "in arcminutes")
     return f"in ${text}$" if style == "latex" else f"in {text}"
 
 

@@ -277,8 +277,10 @@ class VariantRecord(_Strict):
     steps: list[str]
     metadata: VariantMetadata
     options: dict[str, str] = Field(default_factory=dict, description="multiple choice: letter -> option")
-    answer_key: str | None = Field(None, description="correct letter, or 'underspecified' (omitted probe)")
+    answer_key: str | None = Field(None, description="multiple choice: the correct letter")
     code_tests: list[CodeTestRecord] = Field(default_factory=list, description="code format: checks")
+    unanswerable: list[str] = Field(
+        default_factory=list, description="omitted probe: parts the prompt's data do not determine")
 
 
 def json_schemas() -> dict[str, dict[str, Any]]:

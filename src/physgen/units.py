@@ -19,19 +19,17 @@ from typing import Any, Literal
 
 import pint
 
+from .unit_table import PREFIXES, SYMBOLS
+
 Style = Literal["unicode", "latex", "ascii"]
 
 ureg: Any = pint.UnitRegistry(autoconvert_offset_to_baseunit=True)
 ureg.formatter.default_sort_func = None
 ureg.define("solar_mass = 1.98847e30 * kilogram = M_sun")  # IAU 2015 nominal GM / CODATA G
+ureg.define("dioptre = 1 / meter = _ = diopter")  # optical power; "D" stays Pint's debye
 Quantity: Any = ureg.Quantity
 
 _SUPERSCRIPT = str.maketrans("-0123456789.", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹·")
-# Symbols Pint spells differently from how a physics text would.
-_SYMBOL_OVERRIDES = {"degree": "°", "ohm": "Ω", "percent": "%", "arcminute": "′", "year": "yr",
-                     "solar_mass": "M☉"}
-_LATEX_OVERRIDES = {"degree": "^\\circ", "ohm": "\\Omega", "percent": "\\%",
-                    "degree_Celsius": "^\\circ C", "micro": "\\mu "}
 
 
 @dataclass(frozen=True)
@@ -119,12 +117,21 @@ def same_dimension(a: Any, b: Any) -> bool:
     return bool(da == db)
 
 
-def _symbol(name: str) -> str:
-    if name in _SYMBOL_OVERRIDES:
-        return _SYMBOL_OVERRIDES[name]
+def _symbol(name: str, style: Style) -> str:
+    """One unit name as ``style`` writes it: the shared table first, then Pint's symbol."""
+    if name in SYMBOLS:
+        return str(getattr(SYMBOLS[name], style))
+    ((prefix, base, _),) = ureg.parse_unit_name(name)[:1]
+    if base in SYMBOLS:
+        head = str(getattr(PREFIXES[prefix], style)) if prefix in PREFIXES else (
+            str(ureg._prefixes[prefix].symbol) if prefix else "")
+        return head + str(getattr(SYMBOLS[base], style))
     symbol = str(ureg.get_symbol(name))
-    if name.endswith("liter"):  # Pint writes ml; physics texts write mL and L
+    if base == "liter":  # Pint writes ml; physics texts write mL and L
         symbol = symbol[:-1] + "L"
+    if prefix in PREFIXES:
+        pre = PREFIXES[prefix]
+        symbol = symbol.replace(pre.unicode, str(getattr(pre, style)), 1)
     return symbol
 
 
@@ -139,13 +146,6 @@ def _power(symbol: str, exp: float, style: Style) -> str:
     return f"{symbol}^{text}"
 
 
-def _latex_symbol(name: str) -> str:
-    if name in _LATEX_OVERRIDES:
-        return _LATEX_OVERRIDES[name]
-    sym = _symbol(name)
-    return sym.replace("µ", "\\mu ").replace("μ", "\\mu ").replace("Ω", "\\Omega")
-
-
 @functools.cache
 def format_unit(unit: str, style: Style = "unicode") -> str:
     """Readable unit text in the order the template wrote it.
@@ -157,13 +157,13 @@ def format_unit(unit: str, style: Style = "unicode") -> str:
     if not items:
         return ""
     if style == "latex":
-        parts = [_power(_latex_symbol(n), e, "latex") for n, e in items]
+        parts = [_power(_symbol(n, "latex"), e, "latex") for n, e in items]
         return "\\mathrm{" + "\\,".join(parts) + "}"
     sep = "·" if style == "unicode" else "*"
-    num = [_power(_symbol(n), e, style) for n, e in items if e > 0]
-    den = [_power(_symbol(n), -e, style) for n, e in items if e < 0]
+    num = [_power(_symbol(n, style), e, style) for n, e in items if e > 0]
+    den = [_power(_symbol(n, style), -e, style) for n, e in items if e < 0]
     if not num:  # a pure reciprocal reads better as a negative power: m⁻¹, s^-1
-        return sep.join(_power(_symbol(n), e, style) for n, e in items)
+        return sep.join(_power(_symbol(n, style), e, style) for n, e in items)
     top = sep.join(num)
     if not den:
         return top
@@ -171,7 +171,7 @@ def format_unit(unit: str, style: Style = "unicode") -> str:
     return f"{top}/{bottom}"
 
 
-def attaches_without_space(unit: str) -> bool:
-    """Units written flush against the number: ``30°``, ``45%``."""
-    return format_unit(unit) in ("°", "%", "′")
+def attaches_without_space(unit: str, style: Style = "unicode") -> bool:
+    """Units written flush against the number: ``30°``, ``45%`` (``30 deg`` in ASCII)."""
+    return format_unit(unit, style) in ("°", "%", "′", "\\mathrm{^\\circ}", "\\mathrm{\\%}", "\\mathrm{'}")
 

@@ -97,8 +97,9 @@ class Variant:
     steps: tuple[str, ...]
     metadata: Metadata
     options: dict[str, str] = field(default_factory=dict)  # multiple choice: letter -> option text
-    answer_key: str | None = None  # the correct letter, or "underspecified" for omitted-data probes
+    answer_key: str | None = None  # multiple choice: the correct letter
     code_tests: tuple[CodeTest, ...] = ()  # code format: calls the returned function must pass
+    unanswerable: tuple[str, ...] = ()  # omitted probe: parts the prompt's data do not determine
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-serialisable dict (the ``variant.schema.json`` record)."""
@@ -116,6 +117,7 @@ class Variant:
             "options": dict(self.options),
             "answer_key": self.answer_key,
             "code_tests": [{"inputs": dict(c.inputs), "expected": dict(c.expected)} for c in self.code_tests],
+            "unanswerable": list(self.unanswerable),
         }
 
     def to_json(self) -> str:
@@ -137,4 +139,5 @@ class Variant:
                               m.template_version, m.seed, m.index),
             options=dict(rec.options), answer_key=rec.answer_key,
             code_tests=tuple(CodeTest(dict(c.inputs), dict(c.expected)) for c in rec.code_tests),
+            unanswerable=tuple(rec.unanswerable),
         )

@@ -1,0 +1,127 @@
+"""``mc_numerical`` and ``mc_symbolic``: one multiple-choice question per asked quantity.
+
+Options are numbers with units (numerical) or expressions in the input symbols
+(symbolic); distractors come from :mod:`physgen.distractors`. The grader reads the
+chosen letter (:mod:`physgen.reading.choice`); two letters are a hedge.
+
+>>> import physgen
+>>> v = next(physgen.generate(["mechanics.projectile_range"], n=1, formats=["mc_numerical"]))
+>>> v.answer_key, v.options[v.answer_key] == v.answers["R"].text
+('B', True)
+>>> [physgen.grade(v, r).correct for r in ("B", "(b)", "Option B is correct", "B and C", "D")]
+[True, True, True, False, False]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+
+from .. import distractors
+from ..instance import Instance
+from ..reading.choice import read_choice
+from ..reading.span import MAX_SPAN, clean_reply, final_span
+from ..reading.verdict import Grade, PartGrade
+from ..render import format_expression, format_quantity, format_symbol
+from ..template import Template
+from ..variant import Answer, Variant
+from .prompting import asks, instruction, make_variant, pick, render_text
+from .registry import FormatContext, GradeSettings, register_format
+
+LETTERS = "ABCDEFGH"
+#: Relative tolerance the options are kept apart for (the grader's default).
+GRADING_RTOL = 0.01
+
+
+def _prompt(question: str, options: Mapping[str, str]) -> str:
+    lines = "\n".join(f"({k}) {v}" for k, v in options.items())
+    return f"{question}\n\n{lines}\n\nAnswer with the letter of the correct option. {instruction(['x'], 'choice')}"
+
+
+def _build(inst: Instance, paraphrase: int, ctx: FormatContext, symbolic: bool) -> Iterator[Variant]:
+    t = inst.template
+    fmt = "mc_symbolic" if symbolic else "mc_numerical"
+    k = ctx.n_options
+    si = {n: t.input_si[n].to_si(q.value) for n, q in inst.inputs.items()}
+    names: dict[str, str | None] = {n: s.symbol for n, s in t.spec.inputs.items()}
+    names.update({n: c.symbol for n, c in t.spec.constants.items()})
+    overrides = ({n: format_symbol(n, ctx.style, s.symbol) for n, s in t.spec.inputs.items()}
+                 if symbolic else {})
+    for answer_name, right in inst.answers.items():
+        spec = t.spec.answers[answer_name]
+        wrong = distractors.choose(t, answer_name, si, right.value, k - 1, GRADING_RTOL,
+                                   pick(inst.instance_id, answer_name, "order"), numeric=not symbolic,
+                                   sig_figs=None if symbolic else spec.sig_figs)
+        if len(wrong) < k - 1:
+            continue  # cannot build k well-separated options for this quantity
+        if symbolic:
+            texts = [format_expression(e, names, ctx.style) for _, e, _ in wrong]
+            correct = format_expression(t.expressions[answer_name], names, ctx.style)
+        else:
+            texts = [format_quantity(v, spec.unit, spec.sig_figs, ctx.style, ctx.notation)
+                     for _, _, v in wrong]
+            correct = right.text
+        slot = pick(inst.instance_id, answer_name, fmt, paraphrase) % k
+        texts.insert(slot, correct)
+        options = dict(zip(LETTERS, texts, strict=False))
+        question = render_text(inst, paraphrase,
+                               asks(t, paraphrase, ctx.style, answer_name, symbolic), overrides)
+        answer = Answer(right.value, right.unit, correct, right.sig_figs,
+                        str(t.expressions[answer_name]) if symbolic else right.expr)
+        yield make_variant(
+            inst, paraphrase, fmt, _prompt(question, options),
+            answers={answer_name: answer}, options=options, answer_key=LETTERS[slot],
+            id_suffix=answer_name,
+        )
+
+
+def grade_choice(variant: Variant, reply: str, settings: GradeSettings) -> Grade:
+    """The option letter a reply chose, against ``variant.answer_key``."""
+    name = next(iter(variant.answers), "answer")
+    key = variant.answer_key or ""
+    span, source = final_span(reply)
+    if span is None:
+        text = clean_reply(reply)
+        span = text.strip().split("\n\n")[-1] if text.strip() else ""
+        source = "last_quantity" if span else "none"
+    unit = None if variant.format == "mc_symbolic" or not variant.answers else variant.answers[name].unit
+    letters, how = read_choice(span, variant.options, settings.rtol, unit)
+    if not letters:
+        reason = "missing" if not span.strip() else "unparseable"
+        part = PartGrade(name, False, reason, key, detail="no option chosen", evidence=span.strip()[:200])
+    elif len(letters) > 1:
+        chosen = ",".join(sorted(letters))
+        part = PartGrade(name, False, "ambiguous", key, chosen, detail=f"more than one option chosen ({how})",
+                         evidence=span.strip()[:200])
+    else:
+        (letter,) = letters
+        ok = letter == key
+        part = PartGrade(name, ok, "correct" if ok else "wrong_value", key, letter, detail=f"read as {how}",
+                         evidence=span.strip()[:200])
+    return Grade.of([part], span[:MAX_SPAN], source)
+
+
+def reference_choice(variant: Variant) -> str:
+    """A reply that grades correct: the right letter in the documented layout."""
+    return f"Final answer: {variant.answer_key}"
+
+
+def _per_quantity(t: Template) -> int:
+    return len(t.answer_names)
+
+
+def _has_expressions(t: Template) -> bool:
+    return bool(t.expressions) and t.question_type == "numerical"
+
+
+@register_format("mc_numerical", applies=lambda t: t.question_type == "numerical", grader=grade_choice,
+                 reference=reference_choice, per_instance=_per_quantity)
+def mc_numerical(inst: Instance, paraphrase: int, ctx: FormatContext) -> Iterator[Variant]:
+    """One question per asked quantity; options are numbers with units."""
+    return _build(inst, paraphrase, ctx, symbolic=False)
+
+
+@register_format("mc_symbolic", applies=_has_expressions, grader=grade_choice,
+                 reference=reference_choice, per_instance=_per_quantity)
+def mc_symbolic(inst: Instance, paraphrase: int, ctx: FormatContext) -> Iterator[Variant]:
+    """One question per asked quantity; inputs shown as symbols, options are expressions."""
+    return _build(inst, paraphrase, ctx, symbolic=True)

@@ -1,0 +1,117 @@
+"""Grading free-text answers: every asked quantity (a number with a unit, or an
+expression), read through the reading pipeline. The default grader of a format.
+
+>>> import physgen
+>>> v = next(physgen.generate(["mechanics.projectile_range"], n=1, seed=0))
+>>> [a.text for a in v.answers.values()]
+['45.3 m', '3.15 s', '12.1 m']
+>>> grade_quantities(v, "R = 45.3 m, t = 3.15 s and h = 1210 cm", GradeSettings()).correct
+True
+>>> grade_quantities(v, "Final answer: either 45 m or 50 m, 3.15 s, 12.1 m", GradeSettings()).parts[0].reason
+'ambiguous'
+>>> print(reference_quantities(v))
+Final answer:
+(a) 45.3 m
+(b) 3.15 s
+(c) 12.1 m
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from ..reading.algebra import equivalent, to_expression
+from ..reading.compare import close
+from ..reading.quantity import read_value
+from ..reading.segment import Part, labelled_anywhere, split
+from ..reading.span import MAX_SPAN, clean_reply, final_span
+from ..reading.verdict import Grade, PartGrade, Reason, Source
+from ..variant import Answer, Variant
+from .prompting import final_answer
+from .registry import GradeSettings
+
+_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
+
+
+def parts_of(variant: Variant) -> list[Part]:
+    """What the reader needs of each asked quantity."""
+    return [Part(name, a.unit) for name, a in variant.answers.items()]
+
+
+def locate(reply: str, parts: Sequence[Part]) -> tuple[list[str | None], str, Source]:
+    """The text of each part in a reply, the span it came from, and how it was found."""
+    span, source = final_span(reply, len(parts))
+    text = clean_reply(reply)
+    if span is not None:
+        segments = split(span, parts)
+        if any(s is None for s in segments) and len(parts) > 1:
+            earlier = labelled_anywhere(text, parts) or [None] * len(parts)
+            segments = [s if s is not None else e for s, e in zip(segments, earlier, strict=True)]
+        return segments, span, source
+    if len(parts) > 1:
+        labelled = labelled_anywhere(text, parts)
+        if labelled is not None and any(s is not None for s in labelled):
+            return labelled, text[-MAX_SPAN:], "labels"
+    tail = _last_statement(text, parts)
+    if tail is None:
+        return [None] * len(parts), "", "none"
+    return split(tail, parts), tail, "last_quantity"
+
+
+def _last_statement(text: str, parts: Sequence[Part]) -> str | None:
+    """The last sentence (one part) or paragraph (several) that states something to read."""
+    if len(parts) > 1:
+        paragraphs = [p for p in re.split(r"\n\s*\n", text) if re.search(r"\d", p)]
+        return paragraphs[-1] if paragraphs else None
+    for sentence in reversed(_SENTENCE.split(text)):
+        if not re.search(r"\d|=", sentence):
+            continue
+        if read_value(sentence, parts[0].unit).status != "unparseable":
+            return sentence
+    return None
+
+
+def own_names(name: str) -> list[str]:
+    """Names a part goes by in ``name = value``: its own, and its leading symbol."""
+    lead = re.match(r"[A-Za-z]+", name)
+    return [name, lead.group(0)] if lead else [name]
+
+
+def grade_part(name: str, answer: Answer, segment: str | None, settings: GradeSettings,
+               points: dict[str, float], names: Sequence[str] = (), committed: bool = True) -> PartGrade:
+    """One part's verdict from the text located for it. Text the reply did not commit to
+    (``committed=False``: no marker, box or label) is read for its last value."""
+    if segment is None or not segment.strip():
+        return PartGrade(name, False, "missing", answer.text, detail="no answer found for this part")
+    evidence = segment.strip()[:200]
+    if answer.expr is not None:
+        got = to_expression(segment, sorted(points))
+        ok, why = equivalent(got, answer.expr, points, settings.rtol)
+        reason: Reason = "correct" if ok else ("unparseable" if why.startswith("cannot") else "wrong_value")
+        return PartGrade(name, ok, reason, answer.text, got[:80], detail=why, evidence=evidence)
+    reading = read_value(segment, None if settings.ignore_units else answer.unit, settings.rtol, names,
+                         last=not committed)
+    if reading.status != "ok" or reading.value is None:
+        status: Reason = "unparseable" if reading.status == "ok" else reading.status
+        return PartGrade(name, False, status, answer.text, reading.parsed or None,
+                         detail=reading.detail, evidence=evidence)
+    ok = close(reading.value, answer.value, settings.rtol)
+    return PartGrade(name, ok, "correct" if ok else "wrong_value", answer.text, reading.parsed,
+                     reading.value, evidence=evidence)
+
+
+def grade_quantities(variant: Variant, reply: str, settings: GradeSettings) -> Grade:
+    """Grade every asked quantity of ``variant`` in ``reply``."""
+    parts = parts_of(variant)
+    segments, span, source = locate(reply, parts)
+    points = {n: q.value for n, q in variant.inputs.items()}
+    results = [grade_part(p.name, variant.answers[p.name], seg, settings, points, own_names(p.name),
+                          committed=source != "last_quantity")
+               for p, seg in zip(parts, segments, strict=True)]
+    return Grade.of(results, span[:MAX_SPAN], source)
+
+
+def reference_quantities(variant: Variant) -> str:
+    """A reply in the documented layout that grades correct."""
+    return final_answer([a.text for a in variant.answers.values()])

@@ -1,0 +1,129 @@
+"""The format registry: a format is a plugin that brings its builder, its grader and
+its reference answer.
+
+``physgen.generate(..., formats=[...])`` builds with a format's builder and
+``physgen.grade`` grades with its grader, so a format registered here is
+generated, graded and counted with no change elsewhere.
+
+>>> from physgen.formats import FORMATS
+>>> sorted(FORMATS)
+['code', 'free_form', 'mc_numerical', 'mc_symbolic', 'noop', 'omitted', 'units']
+>>> get_format("mc")
+Traceback (most recent call last):
+...
+physgen.errors.FormatError: unknown format 'mc'; available: code, free_form, mc_numerical, mc_symbolic, noop, omitted, units
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from ..errors import FormatError
+from ..instance import Instance
+from ..reading.verdict import Grade
+from ..render import Notation
+from ..template import Template
+from ..units import Style
+from ..variant import Variant
+
+
+@dataclass(frozen=True)
+class FormatContext:
+    """Settings every format builder receives."""
+
+    style: Style = "unicode"
+    notation: Notation = "auto"
+    n_options: int = 4
+
+
+@dataclass(frozen=True)
+class GradeSettings:
+    """Settings every format grader receives: relative tolerance, the code time limit, and
+    whether to read every number as bare (for benchmarks that fix the unit in the question)."""
+
+    rtol: float = 0.01
+    timeout: float = 10.0
+    ignore_units: bool = False
+
+
+Builder = Callable[[Instance, int, FormatContext], Iterable[Variant]]
+Grader = Callable[[Variant, str, GradeSettings], Grade]
+Reference = Callable[[Variant], str]
+
+
+def _one(template: Template) -> int:
+    return 1
+
+
+def _always(template: Template) -> bool:
+    return True
+
+
+@dataclass(frozen=True)
+class Format:
+    """A registered format: how to build its variants, grade a reply, and write a reply
+    that grades correct; which templates it applies to; how many variants it makes
+    per instance and paraphrase."""
+
+    name: str
+    build: Builder
+    grade: Grader
+    reference: Reference
+    applies: Callable[[Template], bool] = _always
+    per_instance: Callable[[Template], int] = _one
+
+    def count(self, template: Template) -> int:
+        """Variants per instance and paraphrase for ``template`` (0 if it does not apply)."""
+        return self.per_instance(template) if self.applies(template) else 0
+
+
+FORMATS: dict[str, Format] = {}
+
+
+def register_format(
+    name: str,
+    applies: Callable[[Template], bool] = _always,
+    *,
+    grader: Grader | None = None,
+    reference: Reference | None = None,
+    per_instance: Callable[[Template], int] = _one,
+) -> Callable[[Builder], Builder]:
+    """Register ``builder(instance, paraphrase, context) -> variants`` under ``name``.
+
+    ``grader(variant, reply, settings) -> Grade`` and ``reference(variant) -> str``
+    default to free-text quantity grading and its documented answer layout, which
+    fit any format whose variants carry ``answers``.
+
+    >>> import dataclasses
+    >>> @register_format("shouted")
+    ... def shouted(inst, paraphrase, ctx):
+    ...     for v in get_format("free_form").build(inst, paraphrase, ctx):
+    ...         yield dataclasses.replace(v, format="shouted", prompt=v.prompt.upper())
+    >>> import physgen
+    >>> v = next(physgen.generate(["mechanics.simple_pendulum_period"], formats=["shouted"]))
+    >>> physgen.grade(v, get_format("shouted").reference(v)).correct
+    True
+    >>> del FORMATS["shouted"]
+    """
+    from .quantities import grade_quantities, reference_quantities
+
+    def add(builder: Builder) -> Builder:
+        if name in FORMATS:
+            raise FormatError(f"format {name!r} is already registered; pick another name")
+        FORMATS[name] = Format(name, builder, grader or grade_quantities,
+                               reference or reference_quantities, applies, per_instance)
+        return builder
+
+    return add
+
+
+def get_format(name: str) -> Format:
+    """A registered format; a clear error for an unknown one."""
+    try:
+        return FORMATS[name]
+    except KeyError:
+        close = difflib.get_close_matches(name, list(FORMATS), n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        raise FormatError(f"unknown format {name!r}; available: {', '.join(sorted(FORMATS))}{hint}") from None

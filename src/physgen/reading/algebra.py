@@ -1,0 +1,107 @@
+"""Read an algebraic answer and compare it with the key at random points.
+
+LaTeX and unicode are read: ``\\frac{}{}``, ``\\sqrt{}``, ``\\sin\\theta``
+(a function applied to the next factor), implicit multiplication (``2mgh`` when
+``m``, ``g`` and ``h`` are the question's symbols), Greek letters and subscripts.
+
+>>> to_expression(r"v = \\sqrt{2 g h}", ["g", "h"])
+'sqrt(2*g*h)'
+>>> to_expression(r"$T = 2\\pi\\sqrt{\\frac{L}{g}}$", ["L", "g"])
+'2*pi*sqrt(((L)/(g)))'
+>>> to_expression(r"\\frac{v_0^2 \\sin 2\\theta}{g}", ["v0", "theta", "g"])
+'((v0**2*sin(2*theta))/(g))'
+>>> equivalent("m*g*h", "g*h*m", {"m": 2.0, "g": 9.8, "h": 3.0}, 0.01)
+(True, '')
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import re
+from collections.abc import Mapping, Sequence
+
+from .compare import close
+from .numbers import FUNCS, GREEK, KNOWN_NAMES, evaluate, normalise, to_python
+
+#: Random points at which two expressions are compared.
+POINTS = 5
+
+_FUNC_NAMES = "|".join(sorted((f for f in FUNCS if f.isalpha()), key=len, reverse=True))
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+def _plain(name: str) -> str:
+    return name.replace("_", "").replace("(", "").replace(")", "")
+
+
+def _split_identifier(token: str, names: Sequence[str]) -> list[str] | None:
+    """``mgh`` → ``[m, g, h]`` when those are names; None if it cannot be split."""
+    vocab = sorted({*names, *KNOWN_NAMES}, key=len, reverse=True)
+    out: list[str] = []
+    i = 0
+    while i < len(token):
+        for word in vocab:
+            if token.startswith(word, i):
+                out.append(word)
+                i += len(word)
+                break
+        else:
+            return None
+    return out
+
+
+def to_expression(text: str, names: Sequence[str]) -> str:
+    """Python syntax for an answer expression written in ``names`` (best effort)."""
+    t = re.sub(r"_\{\\?(?:text|mathrm|rm)?\s*\{?([^{}]*)\}?\}", r"_\1", text)  # v_{0}, h_{\max}
+    t = normalise(t)
+    t = re.sub(r"\\([A-Za-z]+)", r" \1 ", t)  # \theta, \sin, \max
+    for letter, word in GREEK.items():
+        t = t.replace(letter, f" {word} ")
+    t = t.split("=")[-1]
+    t = re.split(r",?\s+(?:where|with|for|if|when|since|assuming)\b|\.\s", t)[0]
+    t = t.strip().rstrip(".,;: ")
+    t = re.sub(rf"\b({_FUNC_NAMES})\s*\^\s*\(?(\d)\)?\s*([A-Za-z_]\w*|\d+(?:\.\d+)?)",
+               r"(\1(\3))^\2", t)  # sin^2 x
+    t = re.sub(rf"\b({_FUNC_NAMES})\s+(\d*\s*[A-Za-z_]\w*|\d+(?:\.\d+)?)(?![\w(])",
+               r"\1(\2)", t)  # sin x, sin 2x
+    by_plain = {_plain(n): n for n in names}
+
+    def rename(m: re.Match[str]) -> str:
+        token = m.group(0)
+        if token in KNOWN_NAMES or token in names:
+            return token
+        if _plain(token) in by_plain:
+            return by_plain[_plain(token)]
+        parts = _split_identifier(token, [*names, *by_plain])
+        if parts is None:
+            return token
+        return " ".join(by_plain.get(p, p) for p in parts)
+
+    t = _NAME.sub(rename, t)
+    t = re.sub(r"\s+", " ", t).strip()
+    return re.sub(r"\s+", "", to_python(t))
+
+
+def equivalent(got: str, want: str, point: Mapping[str, float], rtol: float) -> tuple[bool, str]:
+    """Whether two Python expressions agree at ``POINTS`` random points near ``point``;
+    the second item says where they differ, or why ``got`` could not be evaluated."""
+    variables = sorted({n for n in _NAME.findall(want) if n not in KNOWN_NAMES})
+    rng = random.Random(int(hashlib.blake2b(want.encode(), digest_size=8).hexdigest(), 16))
+    compared = 0
+    for _ in range(POINTS * 4):
+        if compared == POINTS:
+            break
+        at = {v: point.get(v, 1.0) * rng.uniform(0.7, 1.3) for v in variables}
+        try:
+            expected = evaluate(want, at)
+        except ValueError:
+            continue  # outside the key's domain: try another point
+        try:
+            value = evaluate(got, at)
+        except ValueError as err:
+            return False, f"cannot evaluate: {err}"
+        if not close(value, expected, rtol):
+            return False, f"differs at {at}"
+        compared += 1
+    return compared > 0, "" if compared else "the key could not be evaluated"

@@ -1,0 +1,86 @@
+"""Read which option of a multiple-choice question a reply chose.
+
+A choice is a letter (``B``, ``(b)``, ``[B]``, ``Option B``, ``\\boxed{B}`` …). A
+letter right after a number is a unit (``3.0 A``), and a letter mentioned to be
+rejected (``not A``, ``A is wrong``) is no choice. With no letter, an option's
+text stated as a whole, or for numerical options a value within tolerance of
+exactly one option, picks it.
+
+>>> opts = {"A": "5.2 m", "B": "15.2 m", "C": "3.0 m"}
+>>> read_choice("The current is 3.0 A, so the answer is (C).", opts)
+({'C'}, 'letter')
+>>> read_choice("Final answer: 15.2 m", opts)
+({'B'}, 'option text')
+>>> read_choice("B and C", opts)[0] == {"B", "C"}
+True
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+from .compare import close
+from .numbers import normalise
+from .quantity import read_value
+
+_EXPLICIT = re.compile(
+    r"\\boxed\s*\{\s*\(?\s*([A-Ha-h])\s*\)?\s*\}|"
+    r"\b(?:option|choice|answer|letter)\s*(?:is\s*|:\s*|=\s*)?(?:\*\*)?[\[(]?\s*([A-Ha-h])\s*[\])]?(?![\w'])|"
+    r"[\[(]\s*([A-H])\s*[\])]|"
+    r"(?<![\w'’\-./])([A-H])(?![\w'’\-])"
+)
+_REJECT_BEFORE = re.compile(r"(?:\bnot|\bexcept|\bthan|rule out|eliminate|exclude|\bnor|\bunlike)\s*(?:option\s*)?"
+                            r"[\[(]?\s*$", re.I)
+_REJECT_AFTER = re.compile(r"^\s*[\])]?\s*(?:is|are|seems|would be|looks|can be)\s+(?:wrong|incorrect|not|false|"
+                           r"too|invalid|ruled out|eliminated|off|unphysical)|^\s*[\])]?\s*(?:can't|cannot)", re.I)
+_NUMBER_BEFORE = re.compile(r"[\d)]\s*$")
+
+
+def _letters(text: str, options: Mapping[str, str]) -> list[str]:
+    """Letters chosen in ``text``, in order of appearance."""
+    lone = re.fullmatch(r"[\s*_\[(]*([A-Ha-h])[\s*_\])]*\.?", text)
+    if lone:
+        return [lone.group(1).upper()]
+    chosen: list[str] = []
+    for m in _EXPLICIT.finditer(text):
+        letter = next(g for g in m.groups() if g).upper()
+        if letter not in options:
+            continue
+        before, after = text[max(0, m.start() - 25): m.start()], text[m.end(): m.end() + 40]
+        if m.group(4) and _NUMBER_BEFORE.search(before):
+            continue  # "3.0 A": a unit
+        if m.group(4) and re.match(r"\s+[a-z]", after) and not re.match(r"\s+(?:is|as|was|because|since|"
+                                                                          r"seems|which|and|or)\b", after):
+            continue  # "A ball …": an article
+        if _REJECT_BEFORE.search(before) or _REJECT_AFTER.match(after):
+            continue
+        chosen.append(letter)
+    return chosen
+
+
+def read_choice(span: str, options: Mapping[str, str], rtol: float = 0.01,
+                unit: str | None = None) -> tuple[set[str], str]:
+    """The letters a span chooses and how they were found (``letter``, ``option text``,
+    ``value``); an empty set if none."""
+    lines = [ln for ln in span.splitlines() if ln.strip()] or [span]
+    for line in lines:  # the first line that chooses something
+        found = _letters(line, options)
+        if found:
+            return set(found), "letter"
+    flat = " ".join(span.split())
+    texts = {k for k, v in options.items()
+             if v and re.search(rf"(?<![\w.]){re.escape(' '.join(v.split()))}(?![\w.])", flat)}
+    if texts:
+        return texts, "option text"
+    if unit is not None:
+        reading = read_value(span, unit, rtol)
+        if reading.status == "ok" and reading.value is not None:
+            hits = set()
+            for k, v in options.items():
+                option = read_value(normalise(v), unit, rtol)
+                if option.value is not None and close(reading.value, option.value, rtol):
+                    hits.add(k)
+            if len(hits) == 1:
+                return hits, "value"
+    return set(), ""

@@ -1,0 +1,61 @@
+"""Compare a value read from a reply with the expected one: units, tolerance, sign.
+
+Special cases live here and nowhere else: logarithmic units (``dB``) compare as
+plain numbers, and a temperature *difference* reads °C/°F as differences.
+
+>>> to_expected(584.0, "kN/C", "N/C"), to_expected(25.0, "degC", "K")
+(584000.0, 298.15)
+>>> to_expected(15.0, "degC", "delta_degC"), to_expected(118.0, "dB", "")
+(15.0, 118.0)
+>>> to_expected(3.0, "s", "m") is None, close(100.9, 100.0, 0.01), close(101.1, 100.0, 0.01)
+(True, True, False)
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+
+from ..units import Quantity
+
+_LOG_UNITS = frozenset({"dB", "decibel", "dBm"})
+_DIFFERENCE = {"degC": "delta_degC", "degF": "delta_degF", "degree_Celsius": "delta_degC",
+               "degree_Fahrenheit": "delta_degF"}
+
+
+def is_difference(unit: str) -> bool:
+    """Whether an expected unit is a temperature difference (``delta_degC``)."""
+    return unit.startswith("delta_") or unit.startswith("Δ")
+
+
+@functools.lru_cache(maxsize=4096)
+def conversion(unit: str, target: str) -> tuple[float, float] | None:
+    """``(factor, offset)`` taking a value in ``unit`` to ``target``; None if dimensions differ."""
+    if unit in _LOG_UNITS:
+        return (1.0, 0.0) if target in ("", *_LOG_UNITS) else None
+    if is_difference(target):
+        unit = _DIFFERENCE.get(unit, unit)
+    try:
+        zero = Quantity(0.0, unit or "dimensionless").to(target or "dimensionless").magnitude
+        one = Quantity(1.0, unit or "dimensionless").to(target or "dimensionless").magnitude
+    except Exception:  # DimensionalityError, OffsetUnitCalculusError and friends
+        return None
+    factor, offset = float(one - zero), float(zero)
+    return (factor, offset) if math.isfinite(factor) and math.isfinite(offset) else None
+
+
+def to_expected(value: float, unit: str, target: str) -> float | None:
+    """``value`` in ``unit`` expressed in ``target``; a bare number (``unit == ""``) is taken
+    to be in ``target`` already; None when the dimensions differ."""
+    if not unit:
+        return value
+    conv = conversion(unit, target)
+    if conv is None:
+        return None
+    result = value * conv[0] + conv[1]
+    return result if math.isfinite(result) else None
+
+
+def close(value: float, expected: float, rtol: float) -> bool:
+    """Within ``rtol`` of ``expected`` (relative); an expected 0 needs |value| ≤ 1e-12."""
+    return abs(value - expected) <= rtol * abs(expected) + 1e-12 * (expected == 0)

@@ -1,0 +1,287 @@
+"""Numbers and arithmetic in model-written text: normalise LaTeX and unicode, find
+the numeric expressions, and evaluate them safely.
+
+Nothing here calls ``eval`` or SymPy: arithmetic goes through a whitelisted
+``ast`` evaluator in floating point with bounded exponents, so any string is read
+in bounded time.
+
+>>> normalise(r"$5.8\\times10^{5}$ and 1 250 and 3.2 X 10^-19")
+'5.8e5 and 1250 and 3.2e-19'
+>>> [(round(r.value, 4), r.text) for r in runs(normalise(r"T = 2\\pi\\sqrt{0.5/200} s, so \\frac{3}{4} of it"))]
+[(0.3142, '2 pi sqrt(0.5/200)'), (0.75, '((3)/(4))')]
+>>> evaluate("2*pi*sqrt(m/k)", {"m": 0.5, "k": 200.0})
+0.3141592653589793
+"""
+
+from __future__ import annotations
+
+import ast
+import math
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+#: Longest text handed to the evaluator.
+MAX_EXPRESSION = 300
+#: Largest exponent the evaluator computes (``10^400`` is refused, not computed).
+MAX_POWER = 400
+
+FUNCS: dict[str, Callable[..., float]] = {
+    "sqrt": math.sqrt, "sin": math.sin, "cos": math.cos, "tan": math.tan,
+    "asin": math.asin, "acos": math.acos, "atan": math.atan, "arcsin": math.asin,
+    "arccos": math.acos, "arctan": math.atan, "sinh": math.sinh, "cosh": math.cosh,
+    "tanh": math.tanh, "exp": math.exp, "log": math.log, "ln": math.log, "log10": math.log10,
+    "Abs": abs, "abs": abs, "cbrt": lambda x: math.copysign(abs(x) ** (1 / 3), x),
+    "atan2": math.atan2, "Min": min, "Max": max, "root": lambda x, n: math.copysign(abs(x) ** (1 / n), x),
+}
+CONSTS = {"pi": math.pi}
+#: Names an expression may use that are not variables.
+KNOWN_NAMES = frozenset(FUNCS) | frozenset(CONSTS)
+
+GREEK = {
+    "α": "alpha", "β": "beta", "γ": "gamma", "δ": "delta", "ε": "epsilon", "ζ": "zeta",
+    "η": "eta", "θ": "theta", "ϑ": "theta", "κ": "kappa", "λ": "lambda", "μ": "mu", "ν": "nu",
+    "ξ": "xi", "ρ": "rho", "σ": "sigma", "τ": "tau", "φ": "phi", "ϕ": "phi", "χ": "chi",
+    "ψ": "psi", "ω": "omega", "Δ": "Delta", "Φ": "Phi", "Ω": "Omega", "Γ": "Gamma", "Λ": "Lambda",
+}
+_SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+")
+_SUBSCRIPTS = str.maketrans("₀₁₂₃₄₅₆₇₈₉ₐₑₒₓₕₖₗₘₙₚₛₜ", "0123456789aeoxhklmnpst")
+
+_LATEX_WORDS = [
+    (re.compile(r"\\(?:text|mathrm|mathit|mathbf|operatorname|textrm|textbf|mbox|rm|boxed)\s*\{([^{}]*)\}"),
+     r" \1 "),
+    (re.compile(r"\\[dt]?frac\s*\{([^{}]*)\}\s*\{([^{}]*)\}"), r"((\1)/(\2))"),
+    (re.compile(r"\\[dt]?frac\s*(\d)\s*(\d)"), r"((\1)/(\2))"),  # \frac12
+    (re.compile(r"\\sqrt\s*\[([^\[\]{}]*)\]\s*\{([^{}]*)\}"), r"root(\2, \1)"),
+    (re.compile(r"\\sqrt\s*\{([^{}]*)\}"), r"sqrt(\1)"),
+]
+# JSON-escaped LaTeX that lost its backslash: "\text" read as TAB + "ext", "\frac" as FF + "rac"
+_ESCAPES = {"\t": "t", "\f": "f", "\b": "b", "\r": "r", "\v": "v", "\a": "a"}
+_LOST_ESCAPE = re.compile("([\t\f\b\r\v\a])([a-z]{2,})")
+_EXP_BRACES = re.compile(r"\^\s*\{([^{}]*)\}")
+_LATEX_DROP = re.compile(r"\\(?:left|right|displaystyle|,|;|!|:|quad|qquad|bigl?|Bigl?|bigr|Bigr)|\$|\\ ")
+_SCI = re.compile(
+    r"(?<![\w.])([-+]?(?:\d+(?:\.\d*)?|\.\d+))\s*(?:\\times|\\cdot|×|·|[xX]|\*|\t\s*imes|\ttimes)\s*"
+    r"10\s*(?:\^\s*\{?\s*\(?\s*([-+]?\s*\d{1,4})\s*\)?\s*\}?|\*\*\s*\(?\s*([-+]?\d{1,4})\s*\)?|"
+    r"([⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+))"
+)
+_BARE_POWER = re.compile(r"(?<![\w.])10\s*\^\s*\(?\s*([-+]?\d{1,4})\s*\)?")
+_THOUSANDS = re.compile(r"(?<![\d.,])(\d{1,3})((?:[ \u2009\u202f\u00a0]\d{3})+)(?![\d.])")
+_LATEX_THOUSANDS = re.compile(r"(?<=\d)\{,\}(?=\d{3})")
+_MINUS = str.maketrans({"\u2212": "-", "\u2012": "-", "\u2010": "-", "\u2011": "-"})
+
+
+def normalise(text: str) -> str:
+    """Plain, Python-like text from LaTeX and unicode maths (``5.8\\times10^{5}`` → ``5.8e5``).
+
+    Unit words and symbols are left in place (``µ``, ``Ω``, ``°``) for the unit reader.
+    """
+    t = text[: MAX_EXPRESSION * 8]
+    t = _LOST_ESCAPE.sub(_restore_escape, t)
+    t = t.translate(_MINUS)
+    t = _LATEX_THOUSANDS.sub("", t)
+    t = _EXP_BRACES.sub(r"^(\1)", t)
+    for pattern, repl in _LATEX_WORDS:
+        for _ in range(3):  # nested \frac{\sqrt{..}}{..} unwrap from the inside out
+            t = pattern.sub(repl, t)
+    t = _SCI.sub(_sci_repl, t)
+    t = _BARE_POWER.sub(r"1e\1", t)
+    t = _LATEX_DROP.sub(" ", t)
+    t = t.replace("\\times", "*").replace("\\cdot", "*").replace("×", "*").replace("·", "*")
+    t = t.replace("√", "sqrt").replace("\\sqrt", "sqrt").replace("∛", "cbrt")
+    t = t.replace("\\pi", " pi ").replace("π", " pi ")
+    t = t.replace("\\approx", "≈").replace("\\sim", "~").replace("\\pm", "±").replace("+/-", "±")
+    t = t.replace("\\%", "%").replace("\\cdots", " ").replace("\\ldots", " ")
+    t = t.translate(_SUBSCRIPTS)
+    t = re.sub(r"([⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]+)", lambda m: "^(" + m.group(1).translate(_SUPERSCRIPTS) + ")", t)
+    t = _THOUSANDS.sub(lambda m: m.group(1) + re.sub(r"\D", "", m.group(2)), t)
+    t = re.sub(r"(?<=\d),(?=\d{3}(?!\d))", "", t)  # 1,250 -> 1250
+    t = t.replace("{", "(").replace("}", ")")
+    return re.sub(r"\s+", " ", t).strip()
+
+
+def _restore_escape(m: re.Match[str]) -> str:
+    letter, word = _ESCAPES[m.group(1)], m.group(2)
+    # TAB + "imes" lost the t of \times; TAB + "times" kept it
+    return "\\" + (word if word.startswith(letter) else letter + word)
+
+
+def _sci_repl(m: re.Match[str]) -> str:
+    if m.group(2) is not None:
+        exp = m.group(2)
+    elif m.group(3) is not None:
+        exp = m.group(3)
+    else:
+        exp = m.group(4).translate(_SUPERSCRIPTS)
+    exp = exp.replace(" ", "").lstrip("+")
+    return f"{m.group(1)}e{exp}"
+
+
+class _Evaluator(ast.NodeVisitor):
+    """Float arithmetic over a whitelisted subset of Python expressions."""
+
+    def __init__(self, names: Mapping[str, float]) -> None:
+        self.names = names
+
+    def visit_Expression(self, node: ast.Expression) -> float:
+        return float(self.visit(node.body))
+
+    def visit_Constant(self, node: ast.Constant) -> float:
+        if isinstance(node.value, bool) or not isinstance(node.value, int | float):
+            raise ValueError("only numbers are allowed")
+        return float(node.value)
+
+    def visit_Name(self, node: ast.Name) -> float:
+        if node.id in self.names:
+            return float(self.names[node.id])
+        if node.id in CONSTS:
+            return CONSTS[node.id]
+        raise ValueError(f"unknown name {node.id!r}")
+
+    def visit_UnaryOp(self, node: ast.UnaryOp) -> float:
+        value = float(self.visit(node.operand))
+        if isinstance(node.op, ast.USub):
+            return -value
+        if isinstance(node.op, ast.UAdd):
+            return value
+        raise ValueError("unsupported operator")
+
+    def visit_BinOp(self, node: ast.BinOp) -> float:
+        a, b = float(self.visit(node.left)), float(self.visit(node.right))
+        op = node.op
+        if isinstance(op, ast.Add):
+            return a + b
+        if isinstance(op, ast.Sub):
+            return a - b
+        if isinstance(op, ast.Mult):
+            return a * b
+        if isinstance(op, ast.Div):
+            return a / b
+        if isinstance(op, ast.Pow | ast.BitXor):
+            if abs(b) > MAX_POWER:
+                raise ValueError("exponent too large")
+            result = a**b
+            if isinstance(result, complex):
+                raise ValueError("complex result")
+            return float(result)
+        raise ValueError("unsupported operator")
+
+    def visit_Call(self, node: ast.Call) -> float:
+        if not isinstance(node.func, ast.Name) or node.func.id not in FUNCS or node.keywords:
+            raise ValueError("unsupported function")
+        args = [float(self.visit(a)) for a in node.args]
+        return float(FUNCS[node.func.id](*args))
+
+    def generic_visit(self, node: ast.AST) -> Any:
+        raise ValueError(f"unsupported syntax {type(node).__name__}")
+
+
+_IMPLICIT = [
+    (re.compile(r"(\d|\))\s*(?=[A-Za-z(])(?![eE][-+]?\d)"), r"\1*"),  # 2pi, 2(x), )( but not 5e3
+    (re.compile(r"\b(pi)\s*(?=[\w(])"), r"\1*"),  # pi r, pi(x)
+]
+
+
+def to_python(text: str) -> str:
+    """Make implicit multiplication and ``^`` explicit: ``2 pi sqrt(x)`` → ``2*pi*sqrt(x)``."""
+    t = text.replace("^", "**")
+    for pattern, repl in _IMPLICIT:
+        t = pattern.sub(repl, t)
+    t = re.sub(r"(?<=[\w)])\s+(?=[A-Za-z_(\d])", "*", t)  # "pi r" -> "pi*r", "m g" -> "m*g"
+    for name in FUNCS:  # sqrt*(x) -> sqrt(x)
+        t = t.replace(f"{name}*(", f"{name}(")
+    return t
+
+
+def evaluate(text: str, names: Mapping[str, float] | None = None) -> float:
+    """Evaluate an arithmetic expression in floating point; ``ValueError`` if it is not one."""
+    if len(text) > MAX_EXPRESSION:
+        raise ValueError("expression too long")
+    try:
+        tree = ast.parse(text, mode="eval")
+        value = float(_Evaluator(names or {}).visit(tree))
+    except (SyntaxError, TypeError, ZeroDivisionError, OverflowError, RecursionError,
+            MemoryError) as exc:
+        raise ValueError(str(exc) or type(exc).__name__) from None
+    if not math.isfinite(value):
+        raise ValueError("not a finite number")
+    return value
+
+
+@dataclass(frozen=True)
+class Run:
+    """A numeric expression found in normalised text: its value, text and span."""
+
+    value: float
+    text: str
+    start: int
+    end: int
+
+
+_NUMBER = r"(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d{1,4})?"
+_ATOM = rf"(?:{_NUMBER}|pi\b|(?:sqrt|cbrt|root|exp|ln|log10|log|sin|cos|tan)\s*\()"
+# an expression run: numbers, pi and functions joined by operators, parentheses and spaces
+_RUN = re.compile(
+    rf"(?<![\w.^])(?:[-+]\s*)?\(*\s*{_ATOM}(?:[\s()*/+\-^,]*(?:{_ATOM}|\)))*"
+)
+
+
+def runs(text: str) -> list[Run]:
+    """Every numeric expression in normalised text, evaluated (``2 pi sqrt(0.5/200)``)."""
+    out: list[Run] = []
+    for m in _RUN.finditer(text):
+        raw = m.group(0)
+        for piece, offset in _balanced_pieces(raw):
+            run = _evaluate_run(piece, m.start() + offset)
+            out.extend(run)
+    return out
+
+
+def _balanced_pieces(raw: str) -> list[tuple[str, int]]:
+    """Split a run at top-level commas and drop unbalanced edge parentheses."""
+    pieces: list[tuple[str, int]] = []
+    depth, start = 0, 0
+    for i, ch in enumerate(raw):
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+        elif ch == "," and depth <= 0:
+            pieces.append((raw[start:i], start))
+            start = i + 1
+    pieces.append((raw[start:], start))
+    return pieces
+
+
+def _trim(piece: str, offset: int) -> tuple[str, int]:
+    text = piece.rstrip(" *+-/^")
+    lead = len(text) - len(text.lstrip(" "))
+    text, offset = text.strip(), offset + lead
+    while text.count(")") > text.count("(") and text.endswith(")"):
+        text = text[:-1].rstrip()
+    while text.count("(") > text.count(")") and text.startswith("("):
+        text, offset = text[1:].lstrip(), offset + 1
+    return text, offset
+
+
+def _evaluate_run(piece: str, offset: int) -> list[Run]:
+    text, start = _trim(piece, offset)
+    if not text or not re.search(r"\d|pi", text):
+        return []
+    try:
+        if re.search(r"[\d.]\s+[\d.(]", text):  # "35.3 2.04" lists two numbers; it is no product
+            raise ValueError("juxtaposed numbers")
+        value = evaluate(to_python(text))
+    except ValueError:
+        # not one expression (e.g. "5 6"): fall back to its plain numbers
+        return [Run(float(m.group(0)), m.group(0), start + m.start(), start + m.end())
+                for m in re.finditer(rf"(?<![\w.^]){_NUMBER}", text) if _finite(m.group(0))]
+    return [Run(value, text, start, start + len(text))]
+
+
+def _finite(text: str) -> bool:
+    try:
+        return math.isfinite(float(text))
+    except ValueError:
+        return False

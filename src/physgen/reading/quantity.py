@@ -1,0 +1,196 @@
+"""Read the one value a part's text commits to, or say why there is none.
+
+Candidates are the numeric expressions in the text with the unit written after
+each. Dropped before choosing: values assigned to *another* symbol
+(``using g = 9.8 m/s²``), precision notes (``3 s.f.``), rejected values
+(``not 5 m/s``), uncertainties (``± 0.1``), links of an equation chain
+(``2·5 = 10``: only 10 counts), and values of another dimension than the
+expected answer. A correction (``wait``, ``actually`` …) keeps only what follows
+it. Two remaining candidates that differ by more than the tolerance are a hedge.
+
+>>> read_value("v = 2*5 = 10 m/s, not 5 m/s", "m/s").value
+10.0
+>>> read_value("either 5 m or 6 m", "m").status
+'ambiguous'
+>>> read_value("50 N at 30°", "N").value, read_value("35.3 m (3 s.f.)", "m").value
+(50.0, 35.3)
+>>> read_value("12 m. Wait, I forgot the factor 2: 24 m", "m").value
+24.0
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from .compare import close, to_expected
+from .numbers import normalise, runs
+from .units import NOT_UNITS, read_unit
+
+Status = Literal["ok", "missing", "unparseable", "wrong_unit_dimension", "ambiguous"]
+
+_RANGE = re.compile(r"(\d)\s*(?:–|—|\s-\s|-(?=\d))\s*(?=[-+]?\.?\d)")
+_RATIO = re.compile(r"(?<![\w.:])(\d+(?:\.\d+)?):(\d+(?:\.\d+)?)(?![\w.:])")
+_PRECISION = re.compile(
+    r"\(?\s*(?:to |rounded to |with )?(?<![\d.])\d+\s*(?:s\.\s?f\.?|sf\b|sig\.?\s*figs?\b\.?|"
+    r"significant\s+(?:figures?|digits?)|d\.\s?p\.?|dp\b|decimal\s+places?)\s*\)?", re.I)
+_NOTE = re.compile(r"\((?=[^()]*(?:=|≈|\b(?:using|with|taking|assuming|where|since|given|from|because|"
+                   r"for|if|per)\b))[^()]*\)", re.I)
+_UNCERTAINTY = re.compile(r"±\s*")
+_CORRECTION = re.compile(
+    r"\b(?:wait|actually|correction|i mean|sorry|scratch that|oops|let me correct|on second thought|"
+    r"should (?:be|read|have been)|rather(?! than)|instead(?! of)|corrected)\b|(?:^|[.!]\s+)no,", re.I)
+# "g = 9.8", "using c = 3e8": a value that names another quantity
+_ASSIGNED = re.compile(r"([A-Za-z\\][\w\\()]*)\s*(?:=|≈|~)\s*$")
+_CHAIN = re.compile(r"^\s*(?:=|≈|~|->|→)")
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One value found in a part's text, with its unit and where it stands."""
+
+    value: float
+    unit: str
+    text: str
+    start: int
+    end: int
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What a part's text commits to: ``value`` in the expected unit when ``status == "ok"``."""
+
+    status: Status
+    value: float | None = None
+    parsed: str = ""
+    detail: str = ""
+
+
+def _blank(m: re.Match[str]) -> str:
+    return " " * len(m.group(0))
+
+
+def _unit_after(text: str, want: str) -> tuple[str, int]:
+    """The unit written right after a value (longest readable prefix), and its length."""
+    head = text[:60]
+    m = re.match(r"\s*", head)
+    lead = m.end() if m else 0
+    words = re.split(r"(\s+)", head[lead:])
+    for stop, word in enumerate(words):  # a plain English word ends the unit ("50 N at 30°")
+        bare = word.lower().strip("*.,;:)")
+        if bare in NOT_UNITS and bare != "per" and not (stop == 0 and bare == "a" and want == "A"):
+            words = words[:stop]
+            break
+    for k in range(min(len(words), 11), 0, -1):
+        piece = re.sub(r"[.,;:)\]]+$", "", "".join(words[:k]).rstrip())
+        if not piece or piece[0] in "=≈~(-+*/^" or piece.lower().endswith(" per"):
+            continue
+        unit = read_unit(piece, want or "")
+        if unit:
+            return unit, lead + len(piece)
+    return "", 0
+
+
+def candidates(text: str, want: str) -> tuple[list[Candidate], list[Candidate]]:
+    """``(kept, assigned)``: the values a text states, and those it assigns to another symbol."""
+    t = _RATIO.sub(r"(\1/\2)", text)
+    t = _PRECISION.sub(_blank, t)
+    t = _NOTE.sub(_blank, t)
+    kept: list[Candidate] = []
+    assigned: list[Candidate] = []
+    skip_until = -1
+    for run in runs(t):
+        if run.start < skip_until:
+            continue
+        unit, unit_len = _unit_after(t[run.end:], want)
+        end = run.end + unit_len
+        cand = Candidate(run.value, unit, t[run.start:end].strip(), run.start, end)
+        before = t[max(0, run.start - 40): run.start]
+        if _CHAIN.match(t[end:]):
+            continue  # a link of an equation chain: only its last member counts
+        if re.search(r"±\s*$", before) or _rejects(before):
+            continue  # an uncertainty, or a value the text rejects
+        m = _ASSIGNED.search(before)
+        if m is not None and not re.search(r"\d", m.group(1)):
+            assigned.append(cand)
+            continue
+        kept.append(cand)
+        skip_until = end
+    return kept, assigned
+
+
+def _rejects(before: str) -> bool:
+    """Whether the text just before a value rejects it (``not``, ``rather than`` …)."""
+    return re.search(r"(?:\bnot|rather than|instead of|as opposed to|isn't|never)\s+(?:equal to\s+|be\s+|"
+                     r"just\s+)?[-+(]?\s*$", before, re.I) is not None
+
+
+def read_value(text: str, want: str | None, rtol: float = 0.01, aliases: Sequence[str] = (),
+               last: bool = False) -> Reading:
+    """The one value ``text`` commits to, in the unit ``want``, or why there is none.
+
+    ``last`` takes the last fitting value instead of checking for a hedge (for text
+    that never committed to an answer). ``want=None`` takes the last number after the
+    last ``=``, whatever unit follows it (TheoremQA's own rule).
+    ``aliases`` are names the part itself goes by: ``R = 35 m`` is not another quantity.
+    """
+    if not text or not text.strip():
+        return Reading("missing", detail="no answer found")
+    t = _RANGE.sub(r"\1 to ", text)
+    t = _UNCERTAINTY.sub("± ", normalise(t))
+    unit = "" if want is None else want
+    if want is None:
+        t, last = re.split(r"=|≈", t)[-1], True
+    t = _correction_tail(t, unit)
+    kept, assigned = candidates(t, unit)
+    own = [c for c in assigned if _names_self(t, c, aliases)]
+    pool = kept + own or assigned  # values assigned to another symbol count only if nothing else does
+    if not pool:
+        return Reading("unparseable", detail=f"no number in {text.strip()[:60]!r}")
+    fitting: list[tuple[Candidate, float]] = []
+    other: list[Candidate] = []
+    for c in pool:
+        value = c.value if want is None else to_expected(c.value, c.unit, want)
+        if value is None:
+            other.append(c)
+        else:
+            fitting.append((c, value))
+    if want and any(c.unit for c, _ in fitting):
+        fitting = [(c, v) for c, v in fitting if c.unit]  # a bare number beside stated units is a count
+    if not fitting:
+        c = other[0]
+        return Reading("wrong_unit_dimension", parsed=c.text,
+                       detail=f"{c.unit!r} cannot be converted to {unit!r}")
+    if last:
+        c, v = fitting[-1]
+        return Reading("ok", v, c.text)
+    distinct: list[tuple[Candidate, float]] = []
+    for c, v in fitting:
+        if not any(close(v, w, rtol) or close(w, v, rtol) for _, w in distinct):
+            distinct.append((c, v))
+    if len(distinct) > 1:
+        shown = ", ".join(c.text for c, _ in distinct[:4])
+        return Reading("ambiguous", parsed=shown, detail=f"more than one value: {shown}")
+    c, v = distinct[0]
+    return Reading("ok", v, c.text)
+
+
+def _names_self(text: str, c: Candidate, aliases: Sequence[str]) -> bool:
+    m = _ASSIGNED.search(text[max(0, c.start - 40): c.start])
+    return m is not None and any(_plain(m.group(1)) == _plain(a) for a in aliases)
+
+
+def _plain(name: str) -> str:
+    return re.sub(r"[\\_{}()$\s*]", "", name)
+
+
+def _correction_tail(text: str, want: str) -> str:
+    """The text after the last correction that is followed by a value (else all of it)."""
+    for m in reversed(list(_CORRECTION.finditer(text))):
+        tail = text[m.end():]
+        kept, _ = candidates(tail, want)
+        if any(to_expected(c.value, c.unit, want) is not None for c in kept):
+            return tail
+    return text

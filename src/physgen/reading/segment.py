@@ -1,0 +1,157 @@
+"""Split a final-answer span into the text of each asked part.
+
+In order of preference: labels (``(a)``, ``a)``, ``Part (a)``, numbered lists),
+names and symbols (``R =``, ``t_flight =``, ``h_{max} =``, ``v₁ =``, and the
+leading symbol when no other part shares it), then an unlabelled list, placed by
+dimension when every value has a unit that identifies its part, else in order.
+
+>>> parts = [Part("R", "m"), Part("t_flight", "s"), Part("h_max", "m")]
+>>> split("(a) 35.3 m\\n(b) 2.04 s\\n(c) 5.10 m", parts)
+[' 35.3 m\\n', ' 2.04 s\\n', ' 5.10 m']
+>>> split("R ≈ 45.3 m, t ≈ 3.15 s, h ≈ 12.1 m", parts)
+[' 45.3 m, ', ' 3.15 s, ', ' 12.1 m']
+>>> split("2.04 s", [Part("R", "m"), Part("t", "s")])
+[None, '2.04 s']
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .compare import conversion
+from .numbers import GREEK, normalise
+from .quantity import candidates
+
+_LETTERS = "abcdefgh"
+_GREEK_LETTER = {name: letter for letter, name in GREEK.items()}
+
+
+@dataclass(frozen=True)
+class Part:
+    """What the reader knows of one asked quantity: its name and unit."""
+
+    name: str
+    unit: str
+
+
+@functools.lru_cache(maxsize=4096)
+def _name_pattern(name: str) -> str:
+    """A regex for a name as replies write it: ``h_max``, ``h_{max}``, ``h_{\\max}``, ``hₘₐₓ``."""
+    base, _, sub = name.partition("_")
+    if not sub:
+        m = re.fullmatch(r"([A-Za-z]+?)(\d+)", name)
+        if m and m.group(1) not in _GREEK_LETTER:
+            base, sub = m.group(1), m.group(2)
+    alternatives = [re.escape(base)]
+    if base in _GREEK_LETTER:
+        alternatives.append(re.escape(_GREEK_LETTER[base]))
+    head = "(?:\\\\)?(?:" + "|".join(alternatives) + ")"
+    if not sub:
+        return head
+    return head + r"\s*_?\s*[({]?\s*(?:\\(?:text|mathrm|rm)\s*[({]\s*)?\\?" + re.escape(sub) + r"\s*[)}]?[)}]?"
+
+
+def aliases(part: Part, parts: Sequence[Part]) -> list[str]:
+    """Regexes for the names a reply may give ``part``: its name, and its leading symbol
+    when no other part starts with the same one (``t`` for ``t_flight``)."""
+    found = [_name_pattern(part.name)]
+    lead = re.match(r"[A-Za-z]+?(?=_|\d|$)", part.name)
+    if lead and lead.group(0) != part.name:
+        symbol = lead.group(0)
+        others = [p for p in parts if p is not part and re.match(rf"{re.escape(symbol)}(?:_|\d|$)", p.name)]
+        if not others:
+            found.append(_name_pattern(symbol))
+    return found
+
+
+def _letter_label(k: int) -> re.Pattern[str]:
+    letter = _LETTERS[k]
+    return re.compile(
+        rf"(?:^|(?<=[\s*_>|\[(]))(?:\*\*|__)?(?:[Pp]art\s*)?"
+        rf"(?:\(\s*[{letter}{letter.upper()}]\s*\)|[{letter}{letter.upper()}]\s*[).:](?=\s|\*|$))(?:\*\*|__)?",
+        re.M,
+    )
+
+
+def _number_label(k: int) -> re.Pattern[str]:
+    return re.compile(rf"^\s*(?:[-*]\s*)?(?:\*\*)?(?:[Pp]art\s*)?\(?{k + 1}[.):](?:\*\*)?(?=\s)", re.M)
+
+
+def _name_label(pattern: str) -> re.Pattern[str]:
+    return re.compile(rf"(?<![\w\\]){pattern}(?:\s*\$)?\s*(?:=|:|≈|~|\\approx|\bis\b)")
+
+
+def _segments_from(hits: list[tuple[int, int, int]], text: str, n: int) -> list[str | None]:
+    hits.sort()
+    segments: list[str | None] = [None] * n
+    for j, (_, end, k) in enumerate(hits):
+        stop = hits[j + 1][0] if j + 1 < len(hits) else len(text)
+        piece = text[end:stop]
+        if re.search(r"\S", piece) or segments[k] is None:
+            segments[k] = piece  # the last label of a part wins
+    return segments
+
+
+def _labelled(text: str, parts: Sequence[Part]) -> list[str | None] | None:
+    n = len(parts)
+    hits = [(m.start(), m.end(), k) for k in range(n) for m in _letter_label(k).finditer(text)]
+    if not hits:
+        numbered = [(m.start(), m.end(), k) for k in range(n) for m in _number_label(k).finditer(text)]
+        if len({k for *_, k in numbered}) >= min(2, n):
+            hits = numbered
+    for k, part in enumerate(parts):
+        for pattern in aliases(part, parts):
+            hits.extend((m.start(), m.end(), k) for m in _name_label(pattern).finditer(text))
+    if not hits:
+        return None
+    return _segments_from(hits, text, n)
+
+
+def _chunks(text: str) -> list[str]:
+    pieces = re.split(r"[;\n]|,(?!\d{3}(?!\d))|\band\b", text)
+    return [p for p in pieces if re.search(r"\d", p)]
+
+
+def _dimension_of(chunk: str) -> str | None:
+    kept, assigned = candidates(normalise(chunk), "")
+    with_unit = [c.unit for c in kept + assigned if c.unit]
+    return with_unit[-1] if with_unit else None
+
+
+def _by_dimension(chunks: list[str], parts: Sequence[Part]) -> list[str | None] | None:
+    """Place chunks by the dimension of their unit, when that identifies every one."""
+    segments: list[str | None] = [None] * len(parts)
+    for chunk in chunks:
+        unit = _dimension_of(chunk)
+        if unit is None:
+            return None
+        fits = [k for k, p in enumerate(parts) if conversion(unit, p.unit) is not None]
+        free = [k for k in fits if segments[k] is None]
+        if len(fits) != 1 or not free:
+            return None
+        segments[free[0]] = chunk
+    return segments
+
+
+def split(span: str, parts: Sequence[Part]) -> list[str | None]:
+    """The text of each part in ``span`` (``None`` where a part has none)."""
+    if len(parts) == 1:
+        return [span]
+    labelled = _labelled(span, parts)
+    if labelled is not None:
+        return labelled
+    chunks = _chunks(span)
+    placed = _by_dimension(chunks, parts)
+    if placed is not None:
+        return placed
+    if len(chunks) >= len(parts):
+        return list(chunks[: len(parts)])
+    return [None] * len(parts)
+
+
+def labelled_anywhere(text: str, parts: Sequence[Part]) -> list[str | None] | None:
+    """Labelled parts anywhere in a reply (for replies with no final-answer span)."""
+    return _labelled(text, parts)

@@ -1,0 +1,141 @@
+"""Find the part of a reply that states the final answer.
+
+First what is not the reply is cut: a fabricated next exchange after an answer
+(``Question: …``, ``Human: …``) and a trailing repetition loop. Then the span is
+the text after the last answer marker, else the ``\\boxed{}`` contents, else
+``None`` (the caller looks for labels, then for the last quantity).
+
+>>> final_span("Reasoning… **Final Answer:** 35.3 m\\n\\nQuestion: next one? Answer: 12 s")
+('35.3 m', 'marker')
+>>> final_span(r"so $\\boxed{12}\\text{ cm}$.")
+('12 \\\\text{ cm}', 'boxed')
+>>> clean_reply("The answer is 5 m. " + "I hope this helps 7. " * 6)
+'The answer is 5 m. I hope this helps 7. '
+"""
+
+from __future__ import annotations
+
+import re
+
+from .verdict import Source
+
+#: Only the last this-many characters of a reply are read (answers come last).
+MAX_REPLY = 20_000
+#: Longest span kept after a marker.
+MAX_SPAN = 1_500
+
+MARKER = re.compile(
+    r"final\s*answers?\b[\s:*_#]{0,4}|\bthe\s+(?:final\s+)?answers?\s+(?:is|are|would be|will be)\b[\s:*_]{0,3}|"
+    r"\banswers?\s*\**\s*:|^\s*#+\s*(?:final\s+)?answers?\s*$",
+    re.I | re.M,
+)
+_CONTINUATION = re.compile(
+    r"^\s*(?:#+\s*|\*\*|>\s*)?(?:question|problem|q|human|user|instruction|exercise|example|"
+    r"next (?:question|problem))\s*\d*\s*\**\s*[:.)]|<\|(?:im_start|user|endoftext)\|>|\[INST\]",
+    re.I | re.M,
+)
+_BOXED = re.compile(r"\\(?:boxed|fbox)\s*\{")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
+_LABEL_START = re.compile(r"^\s*(?:[-*•]\s*)?(?:\*\*|__)?(?:part\s*)?(?:\(?[a-h1-9]\)|[a-h1-9][.:])", re.I)
+_CORRECTION_START = re.compile(
+    r"^\s*(?:wait|actually|correction|i mean|sorry|oops|no,|on second thought|let me correct)", re.I)
+
+
+def boxes(text: str) -> list[tuple[int, int, str]]:
+    """Every ``\\boxed{…}`` in ``text``: (start, end, contents), braces balanced."""
+    out: list[tuple[int, int, str]] = []
+    for m in _BOXED.finditer(text):
+        depth, i = 1, m.end()
+        stop = min(len(text), m.end() + MAX_SPAN)
+        while i < stop and depth:
+            depth += {"{": 1, "}": -1}.get(text[i], 0)
+            i += 1
+        if depth == 0:
+            out.append((m.start(), i, text[m.end(): i - 1]))
+    return out
+
+
+_AFTER_BOX = re.compile(r"\s*(?:\\[,;!]\s*)*(\\(?:text|mathrm|rm)\s*\{[^{}]{1,30}\}|"
+                        r"[A-Za-zΩµμ°%][A-Za-z0-9Ωµμ°%/^·\-]{0,20})")
+
+
+def _unit_after_box(text: str) -> str:
+    """A unit written just after a box (``\\boxed{12}\\text{ cm}``), else ``""``."""
+    m = _AFTER_BOX.match(text)
+    return " " + m.group(1) if m else ""
+
+
+def unbox(text: str) -> str:
+    """``text`` with every ``\\boxed{x}`` replaced by ``x``."""
+    for start, end, inner in reversed(boxes(text)):
+        text = text[:start] + inner + text[end:]
+    return text
+
+
+def _cut_loop(text: str) -> str:
+    """Keep one copy of a block of sentences the reply repeats three or more times at its end
+    (the last copy may be cut short)."""
+    ends = [m.end() for m in _SENTENCE_END.finditer(text)]
+    bounds = [0, *ends] if ends and ends[-1] == len(text) else [0, *ends, len(text)]
+    units = [text[bounds[i]: bounds[i + 1]].strip() for i in range(len(bounds) - 1)]
+    n = len(units)
+    for size in range(1, 9):
+        for cut_last in (0, 1):  # the final copy may be incomplete
+            top = n - cut_last
+            if top < 3 * size or (cut_last and not units[top - size].startswith(units[-1])):
+                continue
+            block, reps, i = units[top - size: top], 1, top - size
+            while i - size >= 0 and units[i - size: i] == block:
+                reps, i = reps + 1, i - size
+            if reps >= 3:
+                return text[: bounds[i + size]]
+    return text
+
+
+def clean_reply(reply: str) -> str:
+    """The reply without a fabricated next exchange after its answer, or a trailing loop."""
+    text = reply[-MAX_REPLY:]
+    for m in _CONTINUATION.finditer(text):
+        if m.start() > 0 and (MARKER.search(text, 0, m.start()) or _BOXED.search(text, 0, m.start())):
+            text = text[: m.start()]
+            break
+    return _cut_loop(text)
+
+
+def _marker_span(text: str, end: int, stop: int, parts: int) -> str:
+    """The text a marker introduces: its first paragraph (its first line, for one part),
+    plus later paragraphs or lines that label parts or correct the answer."""
+    body = text[end: min(stop, end + MAX_SPAN)].lstrip(" *:_\t\n")
+    body = body.split("```", 1)[0]  # code after the answer is not the answer
+    if parts == 1:
+        lines = body.split("\n")
+        first = next((k for k, ln in enumerate(lines) if re.search(r"[\dA-Za-z]", ln)), 0)
+        kept = [lines[first]] + [ln for ln in lines[first + 1:] if _CORRECTION_START.match(ln)]
+        return "\n".join(kept).strip()
+    paragraphs = re.split(r"\n\s*\n", body)
+    kept = [paragraphs[0]]
+    for para in paragraphs[1:]:
+        if not re.search(r"[\dA-Za-z]", kept[0]):
+            kept = [para]  # "Final Answer:\n\n35.3 m"
+        elif _LABEL_START.match(para) or _CORRECTION_START.match(para) or para.lstrip().startswith("\\boxed"):
+            kept.append(para)
+        else:
+            break
+    return "\n\n".join(kept).strip()
+
+
+def final_span(reply: str, parts: int = 1) -> tuple[str | None, Source]:
+    """The span that states the final answer, and where it was found; ``(None, "none")``
+    when the reply has neither a marker nor a box. Without a marker, the last ``parts``
+    boxes are the answer, one line each."""
+    text = clean_reply(reply)
+    found = list(MARKER.finditer(text))
+    for k in range(len(found) - 1, max(-1, len(found) - 50), -1):
+        stop = found[k + 1].start() if k + 1 < len(found) else len(text)
+        span = _marker_span(text, found[k].end(), stop, parts)
+        if re.search(r"\d|\b[A-Ha-h]\b|\\frac|\\sqrt|[a-zA-Zα-ω]\s*[=/*^]|cannot|not|insufficient", span):
+            return unbox(span), "marker"
+    inside = boxes(text)
+    if inside:
+        return "\n".join(inner + _unit_after_box(text[end:]) for _, end, inner in inside[-parts:]), "boxed"
+    return None, "none"

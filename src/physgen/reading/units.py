@@ -1,0 +1,132 @@
+"""Unit text in a reply → a Pint unit, bounded before anything reaches Pint.
+
+Spellings come from :mod:`physgen.unit_table`, the table the renderer writes
+with, so every unit physgen prints reads back. Words (``meters per second``),
+LaTeX (``\\mathrm{m\\,s^{-2}}``) and unicode (``m/s²``) are accepted. Text longer
+than :data:`MAX_UNIT_TEXT`, exponents beyond :data:`MAX_EXPONENT` and more than
+:data:`MAX_FACTORS` factors are refused, so Pint never sees ``m^9^9^9``.
+
+>>> read_unit("meters per second squared"), read_unit(r"\\mathrm{\\mu F}"), read_unit("^\\\\circ C")
+('m/s^2', 'uF', 'degC')
+>>> read_unit("3 D".split()[1], want="1/m"), read_unit("m^9^9^9")
+('dioptre', None)
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from ..unit_table import AMBIGUOUS, WORDS, latex_to_unicode, unicode_to_pint
+from ..units import parse_unit, same_dimension
+
+#: Longest unit text read.
+MAX_UNIT_TEXT = 60
+#: Largest power a unit factor may carry.
+MAX_EXPONENT = 12
+#: Most factors in one unit.
+MAX_FACTORS = 8
+
+_LATEX_WRAP = re.compile(r"\\(?:mathrm|text|textrm|rm|mbox|operatorname)\s*\{([^{}]*)\}")
+_SUPER = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+")
+# one factor: a symbol and at most one small power
+_FACTOR = re.compile(r"[A-Za-z_]+(?:\^([-+]?\d{1,2}(?:\.\d{1,3})?))?")
+_PLAIN_WORDS = sorted(WORDS, key=len, reverse=True)
+# English words Pint would read as units (in = inch, at = technical atmosphere, a = year, ...)
+NOT_UNITS = frozenset({
+    "in", "at", "a", "an", "and", "or", "is", "it", "the", "of", "to", "for", "if", "as", "so",
+    "we", "be", "by", "on", "are", "was", "then", "from", "not", "per", "with", "which", "that",
+    "this", "its", "each", "both", "all", "but", "when", "where", "since", "thus", "hence", "i",
+    "me", "my", "do", "no", "up", "ft", "s.f", "sf", "approximately", "about", "roughly",
+})
+
+
+def _clean(text: str) -> str:
+    """Unit text in Pint's spelling: LaTeX → unicode → Pint, through the shared table."""
+    t = text.strip().replace("$", "")
+    for _ in range(2):
+        t = _LATEX_WRAP.sub(r"\1", t)
+    t = re.sub(r"\^\s*\{?\s*\\circ\s*\}?|\\degree\b", "°", t)
+    t = re.sub(r"\^\s*\{([^{}]*)\}", r"^(\1)", t)
+    t = t.replace("\\,", " ").replace("\\;", " ").replace("\\ ", " ").replace("~", " ")
+    for latex, uni in latex_to_unicode():
+        t = t.replace(latex, uni)
+    t = t.replace("\\cdot", "*").replace("{", "(").replace("}", ")").replace("μ", "µ")
+    t = t.replace("℃", "°C").replace("℉", "°F").replace("° C", "°C").replace("° F", "°F")
+    for uni, pint_text, _ in unicode_to_pint():
+        t = t.replace(uni, pint_text)  # flush: "kΩ" is "kohm", "µF" is "uF"
+    t = t.replace("%", " percent ").replace("·", "*")
+    t = re.sub(r"([⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]+)", lambda m: "^(" + m.group(1).translate(_SUPER) + ")", t)
+    return re.sub(r"\s+", " ", t).strip().strip(".,;:")
+
+
+def _words(text: str) -> str:
+    """Unit words to symbols: 'kilometers per hour' -> 'km / h', 'square meters' -> 'm^2'."""
+    t = f" {text.lower()} "
+    t = re.sub(r"\bsquare ([a-z]+)", r"\1^2", t)
+    t = re.sub(r"\bcubic ([a-z]+)", r"\1^3", t)
+    for word in _PLAIN_WORDS:
+        t = re.sub(rf"(?<![a-z]){re.escape(word)}(?:e?s)?(?![a-z])", f" {WORDS[word]} ", t)
+    t = re.sub(r"\bper\b", "/", t)
+    t = re.sub(r"\s*\bsquared\b", "^2", t)
+    t = re.sub(r"\s*\bcubed\b", "^3", t)
+    return re.sub(r"\s*/\s*", "/", re.sub(r"\s+", " ", t)).strip()
+
+
+def _bounded(text: str) -> bool:
+    """At most MAX_FACTORS symbols, each with at most one small power."""
+    pieces = [p for p in re.split(r"[\s*/()]+", text) if p]
+    if not pieces or len(pieces) > MAX_FACTORS:
+        return False
+    for piece in pieces:
+        if piece == "1":
+            continue
+        m = _FACTOR.fullmatch(piece)
+        if m is None or (m.group(1) is not None and abs(float(m.group(1))) > MAX_EXPONENT):
+            return False
+    return True
+
+
+@functools.lru_cache(maxsize=8192)
+def read_unit(text: str, want: str | None = None) -> str | None:
+    """Pint-readable unit text for unit text from a reply, or None if it is not a unit.
+
+    ``want`` is the expected answer's unit: an ambiguous symbol (``D``: debye or
+    dioptre) is read in its dimension when the usual reading does not fit.
+    ``""`` means no unit.
+    """
+    if len(text) > MAX_UNIT_TEXT:
+        return None
+    t = _clean(text)
+    if not t:
+        return ""
+    if t.lower() in NOT_UNITS:
+        return None
+    candidates = [t]
+    if re.search(r"[a-z]{3}", t):
+        candidates.insert(0, _words(t))  # words first: Pint reads some phrases oddly
+    for c in candidates:
+        c = re.sub(r"\^\(?([-+]?\d+(?:\.\d+)?)\)?", r"^\1", c).strip()
+        c = re.sub(r"\s*\^\s*", "^", c)
+        if not c or not _bounded(c):
+            continue
+        c = c.replace("^", "**")
+        if c.split()[0].lower() in NOT_UNITS and c.lower() not in WORDS.values():
+            continue
+        try:
+            parse_unit(c)
+        except ValueError:
+            continue
+        if want is not None and c in AMBIGUOUS and not _fits(c, want):
+            for alt in AMBIGUOUS[c]:
+                if _fits(alt, want):
+                    return alt
+        return c.replace("**", "^")
+    return None
+
+
+def _fits(unit: str, want: str) -> bool:
+    try:
+        return bool(same_dimension(unit.replace("^", "**") or "dimensionless", want or "dimensionless"))
+    except ValueError:
+        return False
