@@ -88,7 +88,8 @@ WORDS: dict[str, str] = {
 #: usual reading has the wrong dimension for the expected answer.
 AMBIGUOUS: dict[str, tuple[str, ...]] = {
     "D": ("dioptre",),
-    "G": ("gauss",),
+    "G": ("gauss_si",),
+    "gauss": ("gauss_si",),
 }
 
 

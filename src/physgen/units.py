@@ -27,6 +27,7 @@ ureg: Any = pint.UnitRegistry(autoconvert_offset_to_baseunit=True)
 ureg.formatter.default_sort_func = None
 ureg.define("solar_mass = 1.98847e30 * kilogram = M_sun")  # IAU 2015 nominal GM / CODATA G
 ureg.define("dioptre = 1 / meter = _ = diopter")  # optical power; "D" stays Pint's debye
+ureg.define("gauss_si = 1e-4 * tesla")  # Pint's gauss is CGS-Gaussian, of another dimension than T
 Quantity: Any = ureg.Quantity
 
 _SUPERSCRIPT = str.maketrans("-0123456789.", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹·")

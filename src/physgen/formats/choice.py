@@ -14,10 +14,13 @@ chosen letter (:mod:`physgen.reading.choice`); two letters are a hedge.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping
 
 from .. import distractors
 from ..instance import Instance
+from ..reading.algebra import equivalent, to_expression
+from ..reading.numbers import KNOWN_NAMES
 from ..reading.choice import read_choice
 from ..reading.span import MAX_SPAN, clean_reply, final_span
 from ..reading.verdict import Grade, PartGrade
@@ -85,6 +88,8 @@ def grade_choice(variant: Variant, reply: str, settings: GradeSettings) -> Grade
         source = "last_quantity" if span else "none"
     unit = None if variant.format == "mc_symbolic" or not variant.answers else variant.answers[name].unit
     letters, how = read_choice(span, variant.options, settings.rtol, unit)
+    if not letters and variant.format == "mc_symbolic":
+        letters, how = _equivalent_option(variant, span, settings.rtol), "equivalent expression"
     if not letters:
         reason = "missing" if not span.strip() else "unparseable"
         part = PartGrade(name, False, reason, key, detail="no option chosen", evidence=span.strip()[:200])
@@ -98,6 +103,17 @@ def grade_choice(variant: Variant, reply: str, settings: GradeSettings) -> Grade
         part = PartGrade(name, ok, "correct" if ok else "wrong_value", key, letter, detail=f"read as {how}",
                          evidence=span.strip()[:200])
     return Grade.of([part], span[:MAX_SPAN], source)
+
+
+def _equivalent_option(variant: Variant, span: str, rtol: float) -> set[str]:
+    """The one option whose expression equals the reply's, if exactly one does."""
+    points = {n: q.value for n, q in variant.inputs.items()}
+    key = next(iter(variant.answers.values())).expr or ""
+    names = sorted({*points, *(n for n in re.findall(r"[A-Za-z_]\w*", key) if n not in KNOWN_NAMES)})
+    got = to_expression(span, names)
+    hits = {k for k, text in variant.options.items()
+            if equivalent(got, to_expression(text, names), points, rtol)[0]}
+    return hits if len(hits) == 1 else set()
 
 
 def reference_choice(variant: Variant) -> str:

@@ -125,19 +125,17 @@ _ASSUMED = re.compile(r"\b(?:assum\w*|suppose|supposing|let'?s say|if we take|ta
 
 
 def _declines(segment: str | None, whole: str, unit: str) -> tuple[bool, str]:
-    """Whether a reply declines to give a part a value (and says why), and if not, why not."""
-    if segment is not None and segment.strip():
-        if read_value(segment, unit).status == "ok":
-            return False, "gave a value for a part the data do not determine"
-        if says_missing(segment) or says_missing(whole):
-            return True, ""
-        return False, "did not say that data are missing"
-    if not says_missing(whole):
-        return False, "did not say that data are missing"
+    """Whether a reply declines to give a part a value, and if not, why not. ``segment`` is
+    the text the reply committed for this part (a label or the final answer), if any."""
     assumed = _ASSUMED.search(whole)
     if assumed is not None and read_value(whole[assumed.start():], unit).status == "ok":
         return False, "assumed a value for the missing data and answered"
-    return True, ""
+    if segment is not None and segment.strip() and not says_missing(segment) \
+            and read_value(segment, unit).status == "ok":
+        return False, "gave a value for a part the data do not determine"
+    if says_missing(segment or "") or says_missing(whole):
+        return True, ""
+    return False, "did not say that data are missing"
 
 
 def grade_omitted(variant: Variant, reply: str, settings: GradeSettings) -> Grade:
@@ -150,7 +148,7 @@ def grade_omitted(variant: Variant, reply: str, settings: GradeSettings) -> Grad
     for part, seg in zip(parts, segments, strict=True):
         answer = variant.answers[part.name]
         if part.name in variant.unanswerable:
-            ok, why = _declines(seg, whole, answer.unit)
+            ok, why = _declines(seg if source != "last_quantity" else None, whole, answer.unit)
             results.append(PartGrade(part.name, ok, "correct" if ok else "wrong_value", "cannot be determined",
                                      detail=why, evidence=(seg or "").strip()[:200]))
         else:

@@ -23,6 +23,7 @@ from collections.abc import Sequence
 
 from ..reading.algebra import equivalent, to_expression
 from ..reading.compare import close
+from ..reading.numbers import KNOWN_NAMES
 from ..reading.quantity import read_value
 from ..reading.segment import Part, labelled_anywhere, split
 from ..reading.span import MAX_SPAN, clean_reply, final_span
@@ -49,10 +50,11 @@ def locate(reply: str, parts: Sequence[Part]) -> tuple[list[str | None], str, So
             earlier = labelled_anywhere(text, parts) or [None] * len(parts)
             segments = [s if s is not None else e for s, e in zip(segments, earlier, strict=True)]
         return segments, span, source
-    if len(parts) > 1:
-        labelled = labelled_anywhere(text, parts)
-        if labelled is not None and any(s is not None for s in labelled):
-            return labelled, text[-MAX_SPAN:], "labels"
+    labelled = labelled_anywhere(text, parts)
+    if labelled is not None and any(s is not None for s in labelled):
+        if len(parts) == 1 and labelled[0] is not None:  # "f = …" mid-text: that sentence only
+            labelled = [re.split(r"(?<=[.!?])\s+(?=[A-Z])|\n", labelled[0].lstrip(), maxsplit=1)[0]]
+        return labelled, text[-MAX_SPAN:], "labels"
     tail = _last_statement(text, parts)
     if tail is None:
         return [None] * len(parts), "", "none"
@@ -86,7 +88,8 @@ def grade_part(name: str, answer: Answer, segment: str | None, settings: GradeSe
         return PartGrade(name, False, "missing", answer.text, detail="no answer found for this part")
     evidence = segment.strip()[:200]
     if answer.expr is not None:
-        got = to_expression(segment, sorted(points))
+        symbols = {*points, *(n for n in re.findall(r"[A-Za-z_]\w*", answer.expr) if n not in KNOWN_NAMES)}
+        got = to_expression(segment, sorted(symbols))
         ok, why = equivalent(got, answer.expr, points, settings.rtol)
         reason: Reason = "correct" if ok else ("unparseable" if why.startswith("cannot") else "wrong_value")
         return PartGrade(name, ok, reason, answer.text, got[:80], detail=why, evidence=evidence)

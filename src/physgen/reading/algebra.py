@@ -53,11 +53,13 @@ def _split_identifier(token: str, names: Sequence[str]) -> list[str] | None:
 
 def to_expression(text: str, names: Sequence[str]) -> str:
     """Python syntax for an answer expression written in ``names`` (best effort)."""
-    t = re.sub(r"_\{\\?(?:text|mathrm|rm)?\s*\{?([^{}]*)\}?\}", r"_\1", text)  # v_{0}, h_{\max}
+    t = re.sub(r"_\{\s*\\(?:text|mathrm|rm)\s*\{([^{}]*)\}\s*\}", r"_\1", text)  # h_{\text{max}}
+    t = re.sub(r"_\{\\?([^{}]*)\}", r"_\1", t)  # v_{0}, h_{\max}
     t = normalise(t)
     t = re.sub(r"\\([A-Za-z]+)", r" \1 ", t)  # \theta, \sin, \max
     for letter, word in GREEK.items():
         t = t.replace(letter, f" {word} ")
+    t = re.sub(r"\|([^|]{1,40})\|", r"abs(\1)", t)
     t = t.split("=")[-1]
     t = re.split(r",?\s+(?:where|with|for|if|when|since|assuming)\b|\.\s", t)[0]
     t = t.strip().rstrip(".,;: ")
@@ -80,6 +82,11 @@ def to_expression(text: str, names: Sequence[str]) -> str:
 
     t = _NAME.sub(rename, t)
     t = re.sub(r"\s+", " ", t).strip()
+    variables = [n for n in names if n not in KNOWN_NAMES]
+    if variables:  # "g(1 - x)" multiplies: a variable is no function
+        t = re.sub(rf"\b({'|'.join(map(re.escape, sorted(variables, key=len, reverse=True)))})\s*\(", r"\1*(", t)
+    # "Q^2/2C" is Q^2/(2C): a juxtaposed product after a slash binds first
+    t = re.sub(r"/\s*(\d+(?:\.\d+)?\s*[A-Za-z_][\w ]*?)(?=$|[-+)]|\s[-+])", r"/(\1)", t)
     return re.sub(r"\s+", "", to_python(t))
 
 

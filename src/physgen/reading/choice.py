@@ -22,6 +22,7 @@ from collections.abc import Mapping
 
 from .compare import close
 from .numbers import normalise
+from .quantity import CORRECTION as _CORRECTION
 from .quantity import read_value
 
 _EXPLICIT = re.compile(
@@ -38,11 +39,13 @@ _NUMBER_BEFORE = re.compile(r"[\d)]\s*$")
 
 
 def _letters(text: str, options: Mapping[str, str]) -> list[str]:
-    """Letters chosen in ``text``, in order of appearance."""
+    """Letters chosen in ``text``, in order of appearance; a letter rejected anywhere in it
+    (``A is wrong``) is not chosen."""
     lone = re.fullmatch(r"[\s*_\[(]*([A-Ha-h])[\s*_\])]*\.?", text)
     if lone:
         return [lone.group(1).upper()]
     chosen: list[str] = []
+    rejected: set[str] = set()
     for m in _EXPLICIT.finditer(text):
         letter = next(g for g in m.groups() if g).upper()
         if letter not in options:
@@ -54,15 +57,19 @@ def _letters(text: str, options: Mapping[str, str]) -> list[str]:
                                                                           r"seems|which|and|or)\b", after):
             continue  # "A ball …": an article
         if _REJECT_BEFORE.search(before) or _REJECT_AFTER.match(after):
+            rejected.add(letter)
             continue
         chosen.append(letter)
-    return chosen
+    return [c for c in chosen if c not in rejected]
 
 
 def read_choice(span: str, options: Mapping[str, str], rtol: float = 0.01,
                 unit: str | None = None) -> tuple[set[str], str]:
     """The letters a span chooses and how they were found (``letter``, ``option text``,
     ``value``); an empty set if none."""
+    fix = list(_CORRECTION.finditer(span))
+    if fix and _letters(span[fix[-1].end():], options):
+        span = span[fix[-1].end():]  # "C — sorry, I mean D"
     lines = [ln for ln in span.splitlines() if ln.strip()] or [span]
     for line in lines:  # the first line that chooses something
         found = _letters(line, options)

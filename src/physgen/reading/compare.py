@@ -5,8 +5,8 @@ plain numbers, and a temperature *difference* reads °C/°F as differences.
 
 >>> to_expected(584.0, "kN/C", "N/C"), to_expected(25.0, "degC", "K")
 (584000.0, 298.15)
->>> to_expected(15.0, "degC", "delta_degC"), to_expected(118.0, "dB", "")
-(15.0, 118.0)
+>>> to_expected(15.0, "degC", "delta_degC"), to_expected(118.0, "dB", ""), to_expected(10.3, "B", "")
+(15.0, 118.0, 103.0)
 >>> to_expected(3.0, "s", "m") is None, close(100.9, 100.0, 0.01), close(101.1, 100.0, 0.01)
 (True, True, False)
 """
@@ -18,7 +18,8 @@ import math
 
 from ..units import Quantity
 
-_LOG_UNITS = frozenset({"dB", "decibel", "dBm"})
+#: Logarithmic units, as a factor to decibels: compared as plain numbers, never as ratios.
+_LOG_UNITS = {"dB": 1.0, "decibel": 1.0, "B": 10.0, "bel": 10.0}
 _DIFFERENCE = {"degC": "delta_degC", "degF": "delta_degF", "degree_Celsius": "delta_degC",
                "degree_Fahrenheit": "delta_degF"}
 
@@ -32,7 +33,9 @@ def is_difference(unit: str) -> bool:
 def conversion(unit: str, target: str) -> tuple[float, float] | None:
     """``(factor, offset)`` taking a value in ``unit`` to ``target``; None if dimensions differ."""
     if unit in _LOG_UNITS:
-        return (1.0, 0.0) if target in ("", *_LOG_UNITS) else None
+        if target in ("", "dB", "decibel"):
+            return _LOG_UNITS[unit], 0.0
+        return None
     if is_difference(target):
         unit = _DIFFERENCE.get(unit, unit)
     try:

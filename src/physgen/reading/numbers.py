@@ -67,7 +67,7 @@ _SCI = re.compile(
     r"([⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+))"
 )
 _BARE_POWER = re.compile(r"(?<![\w.])10\s*\^\s*\(?\s*([-+]?\d{1,4})\s*\)?")
-_THOUSANDS = re.compile(r"(?<![\d.,])(\d{1,3})((?:[ \u2009\u202f\u00a0]\d{3})+)(?![\d.])")
+_THOUSANDS = re.compile(r"(?<![\d.,])(\d{1,3})((?:[ \u2009\u202f\u00a0]\d{3})+)(?!\d)")
 _LATEX_THOUSANDS = re.compile(r"(?<=\d)\{,\}(?=\d{3})")
 _MINUS = str.maketrans({"\u2212": "-", "\u2012": "-", "\u2010": "-", "\u2011": "-"})
 
@@ -82,8 +82,8 @@ def normalise(text: str) -> str:
     t = t.translate(_MINUS)
     t = _LATEX_THOUSANDS.sub("", t)
     t = _EXP_BRACES.sub(r"^(\1)", t)
-    for pattern, repl in _LATEX_WORDS:
-        for _ in range(3):  # nested \frac{\sqrt{..}}{..} unwrap from the inside out
+    for _ in range(3):  # nested \frac{\sqrt{..}}{..} unwrap from the inside out
+        for pattern, repl in _LATEX_WORDS:
             t = pattern.sub(repl, t)
     t = _SCI.sub(_sci_repl, t)
     t = _BARE_POWER.sub(r"1e\1", t)
@@ -231,6 +231,8 @@ def runs(text: str) -> list[Run]:
     """Every numeric expression in normalised text, evaluated (``2 pi sqrt(0.5/200)``)."""
     out: list[Run] = []
     for m in _RUN.finditer(text):
+        if text[max(0, m.start() - 2): m.start()].endswith(("^(", "^ (", "^")):
+            continue  # an exponent (s^(-1)), not a value
         raw = m.group(0)
         for piece, offset in _balanced_pieces(raw):
             run = _evaluate_run(piece, m.start() + offset)

@@ -36,15 +36,17 @@ _RATIO = re.compile(r"(?<![\w.:])(\d+(?:\.\d+)?):(\d+(?:\.\d+)?)(?![\w.:])")
 _PRECISION = re.compile(
     r"\(?\s*(?:to |rounded to |with )?(?<![\d.])\d+\s*(?:s\.\s?f\.?|sf\b|sig\.?\s*figs?\b\.?|"
     r"significant\s+(?:figures?|digits?)|d\.\s?p\.?|dp\b|decimal\s+places?)\s*\)?", re.I)
-_NOTE = re.compile(r"\((?=[^()]*(?:=|≈|\b(?:using|with|taking|assuming|where|since|given|from|because|"
-                   r"for|if|per)\b))[^()]*\)", re.I)
+_NOTE = re.compile(r"\((?!(?:[^()]|\([^()]*\))*\bor\b)(?=(?:[^()]|\([^()]*\))*?(?:=|≈|\b(?:using|with|taking|assuming|where|since|given|"
+                   r"from|because|for|if|per)\b))(?:[^()]|\([^()]*\))*\)", re.I)
 _UNCERTAINTY = re.compile(r"±\s*")
-_CORRECTION = re.compile(
+CORRECTION = re.compile(
     r"\b(?:wait|actually|correction|i mean|sorry|scratch that|oops|let me correct|on second thought|"
     r"should (?:be|read|have been)|rather(?! than)|instead(?! of)|corrected)\b|(?:^|[.!]\s+)no,", re.I)
 # "g = 9.8", "using c = 3e8": a value that names another quantity
 _ASSIGNED = re.compile(r"([A-Za-z\\][\w\\()]*)\s*(?:=|≈|~)\s*$")
-_CHAIN = re.compile(r"^\s*(?:=|≈|~|->|→)")
+# an "=" before the clause ends: the value is a link of a chain, not its result
+_CHAIN_AHEAD = re.compile(r"^[^,;\n]*?(?:=|≈|->|→|⇒)(?![^,;\n]*\b(?:and|so|thus)\b[^,;\n]*$)")
+_RESTATED = re.compile(r"\(\s*(?:roughly|about|approximately|approx\.?|≈|~|≃|i\.e\.?|that is)[^()]*\)", re.I)
 
 
 @dataclass(frozen=True)
@@ -79,12 +81,15 @@ def _unit_after(text: str, want: str) -> tuple[str, int]:
     lead = m.end() if m else 0
     words = re.split(r"(\s+)", head[lead:])
     for stop, word in enumerate(words):  # a plain English word ends the unit ("50 N at 30°")
-        bare = word.lower().strip("*.,;:)")
-        if bare in NOT_UNITS and bare != "per" and not (stop == 0 and bare == "a" and want == "A"):
+        bare = word.strip("*.,;:)")
+        bare = bare if len(bare) == 1 else bare.lower()  # "A" is the ampere, "a" an article
+        if bare in NOT_UNITS and bare != "per":
             words = words[:stop]
             break
     for k in range(min(len(words), 11), 0, -1):
-        piece = re.sub(r"[.,;:)\]]+$", "", "".join(words[:k]).rstrip())
+        piece = re.sub(r"[.,;:\]]+$", "", "".join(words[:k]).rstrip())
+        while piece.endswith(")") and piece.count(")") > piece.count("("):
+            piece = piece[:-1]
         if not piece or piece[0] in "=≈~(-+*/^" or piece.lower().endswith(" per"):
             continue
         unit = read_unit(piece, want or "")
@@ -98,6 +103,7 @@ def candidates(text: str, want: str) -> tuple[list[Candidate], list[Candidate]]:
     t = _RATIO.sub(r"(\1/\2)", text)
     t = _PRECISION.sub(_blank, t)
     t = _NOTE.sub(_blank, t)
+    t = _RESTATED.sub(_blank, t)
     kept: list[Candidate] = []
     assigned: list[Candidate] = []
     skip_until = -1
@@ -108,7 +114,7 @@ def candidates(text: str, want: str) -> tuple[list[Candidate], list[Candidate]]:
         end = run.end + unit_len
         cand = Candidate(run.value, unit, t[run.start:end].strip(), run.start, end)
         before = t[max(0, run.start - 40): run.start]
-        if _CHAIN.match(t[end:]):
+        if _CHAIN_AHEAD.match(t[end:]):
             continue  # a link of an equation chain: only its last member counts
         if re.search(r"±\s*$", before) or _rejects(before):
             continue  # an uncertainty, or a value the text rejects
@@ -188,9 +194,9 @@ def _plain(name: str) -> str:
 
 def _correction_tail(text: str, want: str) -> str:
     """The text after the last correction that is followed by a value (else all of it)."""
-    for m in reversed(list(_CORRECTION.finditer(text))):
+    for m in reversed(list(CORRECTION.finditer(text))):
         tail = text[m.end():]
-        kept, _ = candidates(tail, want)
-        if any(to_expected(c.value, c.unit, want) is not None for c in kept):
+        kept, assigned = candidates(tail, want)
+        if any(to_expected(c.value, c.unit, want) is not None for c in kept + assigned):
             return tail
     return text

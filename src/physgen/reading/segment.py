@@ -26,6 +26,7 @@ from .numbers import GREEK, normalise
 from .quantity import candidates
 
 _LETTERS = "abcdefgh"
+_SUBSCRIPT_DIGITS = str.maketrans("₀₁₂₃₄₅₆₇₈₉ₐₑₒₓₕₖₗₘₙₚₛₜ", "0123456789aeoxhklmnpst")
 _GREEK_LETTER = {name: letter for letter, name in GREEK.items()}
 
 
@@ -45,6 +46,8 @@ def _name_pattern(name: str) -> str:
         m = re.fullmatch(r"([A-Za-z]+?)(\d+)", name)
         if m and m.group(1) not in _GREEK_LETTER:
             base, sub = m.group(1), m.group(2)
+        elif len(name) > 1 and name not in _GREEK_LETTER and name[0].isupper() and name[1:].islower():
+            base, sub = name[0], name[1:]  # "Vs" is also written V_s
     alternatives = [re.escape(base)]
     if base in _GREEK_LETTER:
         alternatives.append(re.escape(_GREEK_LETTER[base]))
@@ -68,10 +71,11 @@ def aliases(part: Part, parts: Sequence[Part]) -> list[str]:
 
 
 def _letter_label(k: int) -> re.Pattern[str]:
+    """``(a)`` after a space, or ``a)``, ``a.``, ``a:`` at the start of a line (not ``(q*B)``)."""
     letter = _LETTERS[k]
     return re.compile(
-        rf"(?:^|(?<=[\s*_>|\[(]))(?:\*\*|__)?(?:[Pp]art\s*)?"
-        rf"(?:\(\s*[{letter}{letter.upper()}]\s*\)|[{letter}{letter.upper()}]\s*[).:](?=\s|\*|$))(?:\*\*|__)?",
+        rf"(?:^|(?<=\s))(?:\*\*|__)?(?:[Pp]art\s*)?\(\s*[{letter}{letter.upper()}]\s*\)(?:\*\*|__)?|"
+        rf"^\s*(?:[-*•]\s+)?(?:\*\*|__)?(?:[Pp]art\s*)?{letter}\s*[).:](?=\s|\*|$)(?:\*\*|__)?",
         re.M,
     )
 
@@ -95,23 +99,32 @@ def _segments_from(hits: list[tuple[int, int, int]], text: str, n: int) -> list[
     return segments
 
 
+def _inside_equation(text: str, start: int) -> bool:
+    """Whether a name stands on the right of an ``=`` in its clause (``μ = f/N = …``)."""
+    clause = re.split(r"[\n,;]", text[:start])[-1]
+    return bool(re.search(r"=|≈|⇒|→", clause))
+
+
 def _labelled(text: str, parts: Sequence[Part]) -> list[str | None] | None:
     n = len(parts)
+    text = text.translate(_SUBSCRIPT_DIGITS)  # same length: "I₃" reads as "I3"
     hits = [(m.start(), m.end(), k) for k in range(n) for m in _letter_label(k).finditer(text)]
     if not hits:
         numbered = [(m.start(), m.end(), k) for k in range(n) for m in _number_label(k).finditer(text)]
         if len({k for *_, k in numbered}) >= min(2, n):
             hits = numbered
-    for k, part in enumerate(parts):
-        for pattern in aliases(part, parts):
-            hits.extend((m.start(), m.end(), k) for m in _name_label(pattern).finditer(text))
+    if len({k for *_, k in hits}) < n:  # names fill in what labels do not cover
+        for k, part in enumerate(parts):
+            for pattern in aliases(part, parts):
+                hits.extend((m.start(), m.end(), k) for m in _name_label(pattern).finditer(text)
+                            if not _inside_equation(text, m.start()))
     if not hits:
         return None
     return _segments_from(hits, text, n)
 
 
 def _chunks(text: str) -> list[str]:
-    pieces = re.split(r"[;\n]|,(?!\d{3}(?!\d))|\band\b", text)
+    pieces = re.split(r"[;\n]|(?<!\\),(?!\d{3}(?!\d))|\band\b", text)  # not LaTeX's "\,"
     return [p for p in pieces if re.search(r"\d", p)]
 
 

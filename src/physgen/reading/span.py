@@ -31,7 +31,7 @@ MARKER = re.compile(
 )
 _CONTINUATION = re.compile(
     r"^\s*(?:#+\s*|\*\*|>\s*)?(?:question|problem|q|human|user|instruction|exercise|example|"
-    r"next (?:question|problem))\s*\d*\s*\**\s*[:.)]|<\|(?:im_start|user|endoftext)\|>|\[INST\]",
+    r"next (?:question|problem))\s*\d*\s*\**\s*(?:[:.)]|$)|<\|(?:im_start|user|endoftext)\|>|\[INST\]",
     re.I | re.M,
 )
 _BOXED = re.compile(r"\\(?:boxed|fbox)\s*\{")
@@ -110,8 +110,9 @@ def _marker_span(text: str, end: int, stop: int, parts: int) -> str:
     if parts == 1:
         lines = body.split("\n")
         first = next((k for k, ln in enumerate(lines) if re.search(r"[\dA-Za-z]", ln)), 0)
-        kept = [lines[first]] + [ln for ln in lines[first + 1:] if _CORRECTION_START.match(ln)]
-        return "\n".join(kept).strip()
+        later = next((k for k in range(first + 1, len(lines)) if _CORRECTION_START.match(lines[k])), None)
+        head = _first_sentence(lines[first])
+        return (head + ("\n" + "\n".join(lines[later:]) if later is not None else "")).strip()
     paragraphs = re.split(r"\n\s*\n", body)
     kept = [paragraphs[0]]
     for para in paragraphs[1:]:
@@ -122,6 +123,20 @@ def _marker_span(text: str, end: int, stop: int, parts: int) -> str:
         else:
             break
     return "\n\n".join(kept).strip()
+
+
+_SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+(?=[A-Z(])")
+_KEEP_SENTENCE = re.compile(r"\b(?:or|either|alternatively|otherwise|maybe|perhaps|could also|wait|actually|"
+                            r"sorry|correction|i mean|should be|rather|instead)\b", re.I)
+
+
+def _first_sentence(line: str) -> str:
+    """A one-part answer line up to its first sentence, unless later sentences correct or hedge it
+    (``35.3 m. For comparison, …`` is ``35.3 m.``)."""
+    sentences = _SENTENCE_BREAK.split(line)
+    if len(sentences) == 1 or any(_KEEP_SENTENCE.search(x) for x in sentences[1:]):
+        return line
+    return sentences[0]
 
 
 def final_span(reply: str, parts: int = 1) -> tuple[str | None, Source]:

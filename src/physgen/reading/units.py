@@ -100,7 +100,7 @@ def read_unit(text: str, want: str | None = None) -> str | None:
     t = _clean(text)
     if not t:
         return ""
-    if t.lower() in NOT_UNITS:
+    if (t if len(t) == 1 else t.lower()) in NOT_UNITS:  # "A" is the ampere, "a" an article
         return None
     candidates = [t]
     if re.search(r"[a-z]{3}", t):
@@ -111,7 +111,8 @@ def read_unit(text: str, want: str | None = None) -> str | None:
         if not c or not _bounded(c):
             continue
         c = c.replace("^", "**")
-        if c.split()[0].lower() in NOT_UNITS and c.lower() not in WORDS.values():
+        head = c.split()[0]
+        if (head if len(head) == 1 else head.lower()) in NOT_UNITS and c.lower() not in WORDS.values():
             continue
         try:
             parse_unit(c)
