@@ -37,7 +37,7 @@ _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
 
 def parts_of(variant: Variant) -> list[Part]:
     """What the reader needs of each asked quantity."""
-    return [Part(name, a.unit) for name, a in variant.answers.items()]
+    return [Part(name, a.unit, a.expr is not None) for name, a in variant.answers.items()]
 
 
 def locate(reply: str, parts: Sequence[Part]) -> tuple[list[str | None], str, Source]:

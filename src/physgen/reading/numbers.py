@@ -55,6 +55,7 @@ _LATEX_WORDS = [
     (re.compile(r"\\[dt]?frac\s*(\d)\s*(\d)"), r"((\1)/(\2))"),  # \frac12
     (re.compile(r"\\sqrt\s*\[([^\[\]{}]*)\]\s*\{([^{}]*)\}"), r"root(\2, \1)"),
     (re.compile(r"\\sqrt\s*\{([^{}]*)\}"), r"sqrt(\1)"),
+    (re.compile(r"\\(a?(?:sin|cos|tan)h?|arc(?:sin|cos|tan)|exp|ln|log)\s*\{([^{}]*)\}"), r"\1(\2)"),
 ]
 # JSON-escaped LaTeX that lost its backslash: "\text" read as TAB + "ext", "\frac" as FF + "rac"
 _ESCAPES = {"\t": "t", "\f": "f", "\b": "b", "\r": "r", "\v": "v", "\a": "a"}

@@ -32,10 +32,12 @@ _GREEK_LETTER = {name: letter for letter, name in GREEK.items()}
 
 @dataclass(frozen=True)
 class Part:
-    """What the reader knows of one asked quantity: its name and unit."""
+    """What the reader knows of one asked quantity: its name, unit, and whether it is an
+    expression (algebraic) rather than a number."""
 
     name: str
     unit: str
+    expression: bool = False
 
 
 @functools.lru_cache(maxsize=4096)
@@ -75,7 +77,8 @@ def _letter_label(k: int) -> re.Pattern[str]:
     letter = _LETTERS[k]
     return re.compile(
         rf"(?:^|(?<=\s))(?:\*\*|__)?(?:[Pp]art\s*)?\(\s*[{letter}{letter.upper()}]\s*\)(?:\*\*|__)?|"
-        rf"^\s*(?:[-*•]\s+)?(?:\*\*|__)?(?:[Pp]art\s*)?{letter}\s*[).:](?=\s|\*|$)(?:\*\*|__)?",
+        rf"^\s*(?:[-*•]\s+)?(?:\*\*|__)?(?:[Pp]art\s*)?{letter}\s*[).:](?=\s|\*|$)(?:\*\*|__)?|"
+        rf"(?<=\s){letter}\)(?=\s+[-+−]?[\d$\\.])",  # "… b) 2.04 s" mid-line, before a value
         re.M,
     )
 
@@ -123,9 +126,9 @@ def _labelled(text: str, parts: Sequence[Part]) -> list[str | None] | None:
     return _segments_from(hits, text, n)
 
 
-def _chunks(text: str) -> list[str]:
+def _chunks(text: str, expressions: bool) -> list[str]:
     pieces = re.split(r"[;\n]|(?<!\\),(?!\d{3}(?!\d))|\band\b", text)  # not LaTeX's "\,"
-    return [p for p in pieces if re.search(r"\d", p)]
+    return [p for p in pieces if re.search(r"\w" if expressions else r"\d", p)]
 
 
 def _dimension_of(chunk: str) -> str | None:
@@ -156,8 +159,8 @@ def split(span: str, parts: Sequence[Part]) -> list[str | None]:
     labelled = _labelled(span, parts)
     if labelled is not None:
         return labelled
-    chunks = _chunks(span)
-    placed = _by_dimension(chunks, parts)
+    chunks = _chunks(span, all(p.expression for p in parts))
+    placed = None if parts[0].expression else _by_dimension(chunks, parts)
     if placed is not None:
         return placed
     if len(chunks) >= len(parts):
