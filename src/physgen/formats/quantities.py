@@ -26,7 +26,7 @@ from ..reading.compare import close
 from ..reading.numbers import KNOWN_NAMES
 from ..reading.quantity import read_value
 from ..reading.segment import Part, labelled_anywhere, split
-from ..reading.span import MAX_SPAN, clean_reply, final_span
+from ..reading.span import MAX_SPAN, clean_reply, span_of
 from ..reading.verdict import Grade, PartGrade, Reason, Source
 from ..variant import Answer, Variant
 from .prompting import final_answer
@@ -42,8 +42,8 @@ def parts_of(variant: Variant) -> list[Part]:
 
 def locate(reply: str, parts: Sequence[Part]) -> tuple[list[str | None], str, Source]:
     """The text of each part in a reply, the span it came from, and how it was found."""
-    span, source = final_span(reply, len(parts))
     text = clean_reply(reply)
+    span, source = span_of(text, len(parts))
     if span is not None:
         segments = split(span, parts)
         if any(s is None for s in segments) and len(parts) > 1:

@@ -70,6 +70,11 @@ _SCI = re.compile(
 _BARE_POWER = re.compile(r"(?<![\w.])10\s*\^\s*\(?\s*([-+]?\d{1,4})\s*\)?")
 _THOUSANDS = re.compile(r"(?<![\d.,])(\d{1,3})((?:[ \u2009\u202f\u00a0]\d{3})+)(?!\d)")
 _LATEX_THOUSANDS = re.compile(r"(?<=\d)\{,\}(?=\d{3})")
+_BRACKET_RUN = re.compile(r"([(){}\[\]|$^])\1{7,}")
+_SUPERSCRIPT_RUN = re.compile(r"([⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]+)")
+_NON_DIGIT = re.compile(r"\D")
+_COMMA_THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
+_SPACES = re.compile(r"\s+")
 _MINUS = str.maketrans({"\u2212": "-", "\u2012": "-", "\u2010": "-", "\u2011": "-"})
 
 
@@ -78,28 +83,36 @@ def normalise(text: str) -> str:
 
     Unit words and symbols are left in place (``µ``, ``Ω``, ``°``) for the unit reader.
     """
-    t = text[: MAX_EXPRESSION * 8]
-    t = _LOST_ESCAPE.sub(_restore_escape, t)
-    t = t.translate(_MINUS)
-    t = _LATEX_THOUSANDS.sub("", t)
-    t = _EXP_BRACES.sub(r"^(\1)", t)
-    for _ in range(3):  # nested \frac{\sqrt{..}}{..} unwrap from the inside out
-        for pattern, repl in _LATEX_WORDS:
-            t = pattern.sub(repl, t)
-    t = _SCI.sub(_sci_repl, t)
-    t = _BARE_POWER.sub(r"1e\1", t)
-    t = _LATEX_DROP.sub(" ", t)
-    t = t.replace("\\times", "*").replace("\\cdot", "*").replace("×", "*").replace("·", "*")
-    t = t.replace("√", "sqrt").replace("\\sqrt", "sqrt").replace("∛", "cbrt")
-    t = t.replace("\\pi", " pi ").replace("π", " pi ")
-    t = t.replace("\\approx", "≈").replace("\\sim", "~").replace("\\pm", "±").replace("+/-", "±")
-    t = t.replace("\\%", "%").replace("\\cdots", " ").replace("\\ldots", " ")
-    t = t.translate(_SUBSCRIPTS)
-    t = re.sub(r"([⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]+)", lambda m: "^(" + m.group(1).translate(_SUPERSCRIPTS) + ")", t)
-    t = _THOUSANDS.sub(lambda m: m.group(1) + re.sub(r"\D", "", m.group(2)), t)
-    t = re.sub(r"(?<=\d),(?=\d{3}(?!\d))", "", t)  # 1,250 -> 1250
+    t = _BRACKET_RUN.sub(r"\1", text[: MAX_EXPRESSION * 4])  # "((((…" is noise; keep it linear
+    plain = t.isascii()
+    if not plain:
+        t = t.translate(_MINUS)
+    if "\\" in t or not plain or "\t" in t or "\f" in t:
+        t = _LOST_ESCAPE.sub(_restore_escape, t)
+        t = _LATEX_THOUSANDS.sub("", t)
+        t = _EXP_BRACES.sub(r"^(\1)", t)
+        for _ in range(3):  # nested \frac{\sqrt{..}}{..} unwrap from the inside out
+            for pattern, repl in _LATEX_WORDS:
+                t = pattern.sub(repl, t)
+    if "10" in t:
+        t = _SCI.sub(_sci_repl, t)
+        t = _BARE_POWER.sub(r"1e\1", t)
+    if "\\" in t or "$" in t:
+        t = _LATEX_DROP.sub(" ", t)
+        t = t.replace("\\times", "*").replace("\\cdot", "*").replace("\\sqrt", "sqrt").replace("\\pi", " pi ")
+        t = t.replace("\\approx", "≈").replace("\\sim", "~").replace("\\pm", "±")
+        t = t.replace("\\%", "%").replace("\\cdots", " ").replace("\\ldots", " ")
+    if not plain:
+        t = t.replace("×", "*").replace("·", "*").replace("√", "sqrt").replace("∛", "cbrt").replace("π", " pi ")
+        t = t.translate(_SUBSCRIPTS)
+        t = _SUPERSCRIPT_RUN.sub(lambda m: "^(" + m.group(1).translate(_SUPERSCRIPTS) + ")", t)
+    t = t.replace("+/-", "±")
+    if " " in t or not plain:
+        t = _THOUSANDS.sub(lambda m: m.group(1) + _NON_DIGIT.sub("", m.group(2)), t)
+    if "," in t:
+        t = _COMMA_THOUSANDS.sub("", t)  # 1,250 -> 1250
     t = t.replace("{", "(").replace("}", ")")
-    return re.sub(r"\s+", " ", t).strip()
+    return _SPACES.sub(" ", t).strip()
 
 
 def _restore_escape(m: re.Match[str]) -> str:

@@ -194,7 +194,7 @@ def _plain(name: str) -> str:
 
 def _correction_tail(text: str, want: str) -> str:
     """The text after the last correction that is followed by a value (else all of it)."""
-    for m in reversed(list(CORRECTION.finditer(text))):
+    for m in reversed(list(CORRECTION.finditer(text))[-4:]):  # the last few corrections
         tail = text[m.end():]
         kept, assigned = candidates(tail, want)
         if any(to_expected(c.value, c.unit, want) is not None for c in kept + assigned):

@@ -168,6 +168,10 @@ def split(span: str, parts: Sequence[Part]) -> list[str | None]:
     return [None] * len(parts)
 
 
+#: Labels are looked for in this many last characters of a reply with no final-answer span.
+LABEL_WINDOW = 6_000
+
+
 def labelled_anywhere(text: str, parts: Sequence[Part]) -> list[str | None] | None:
-    """Labelled parts anywhere in a reply (for replies with no final-answer span)."""
-    return _labelled(text, parts)
+    """Labelled parts in the end of a reply (for replies with no final-answer span)."""
+    return _labelled(text[-LABEL_WINDOW:], parts)

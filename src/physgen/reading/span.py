@@ -35,6 +35,7 @@ _CONTINUATION = re.compile(
     re.I | re.M,
 )
 _BOXED = re.compile(r"\\(?:boxed|fbox)\s*\{")
+_BRACE = re.compile(r"[{}]")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
 _LABEL_START = re.compile(r"^\s*(?:[-*•]\s*)?(?:\*\*|__)?(?:part\s*)?(?:\(?[a-h1-9]\)|[a-h1-9][.:])", re.I)
 _CORRECTION_START = re.compile(
@@ -42,16 +43,20 @@ _CORRECTION_START = re.compile(
 
 
 def boxes(text: str) -> list[tuple[int, int, str]]:
-    """Every ``\\boxed{…}`` in ``text``: (start, end, contents), braces balanced."""
+    """Every outermost ``\\boxed{…}`` in ``text``: (start, end, contents), braces balanced.
+    One pass over the braces, so nested or unclosed boxes cost linear time."""
+    starts = {m.end() - 1: m.start() for m in _BOXED.finditer(text)}
+    if not starts:
+        return []
     out: list[tuple[int, int, str]] = []
-    for m in _BOXED.finditer(text):
-        depth, i = 1, m.end()
-        stop = min(len(text), m.end() + MAX_SPAN)
-        while i < stop and depth:
-            depth += {"{": 1, "}": -1}.get(text[i], 0)
-            i += 1
-        if depth == 0:
-            out.append((m.start(), i, text[m.end(): i - 1]))
+    stack: list[int] = []
+    for m in _BRACE.finditer(text):
+        if m.group(0) == "{":
+            stack.append(m.start())
+        elif stack:
+            opened = stack.pop()
+            if opened in starts and not any(s in starts for s in stack):
+                out.append((starts[opened], m.end(), text[opened + 1: m.start()]))
     return out
 
 
@@ -75,6 +80,9 @@ def unbox(text: str) -> str:
 def _cut_loop(text: str) -> str:
     """Keep one copy of a block of sentences the reply repeats three or more times at its end
     (the last copy may be cut short)."""
+    tail = text.rstrip()[-24:]
+    if len(tail) < 8 or text.count(tail) < 3:
+        return text  # the end of a loop's last copy stands in each earlier copy
     ends = [m.end() for m in _SENTENCE_END.finditer(text)]
     bounds = [0, *ends] if ends and ends[-1] == len(text) else [0, *ends, len(text)]
     units = [text[bounds[i]: bounds[i + 1]].strip() for i in range(len(bounds) - 1)]
@@ -143,7 +151,11 @@ def final_span(reply: str, parts: int = 1) -> tuple[str | None, Source]:
     """The span that states the final answer, and where it was found; ``(None, "none")``
     when the reply has neither a marker nor a box. Without a marker, the last ``parts``
     boxes are the answer, one line each."""
-    text = clean_reply(reply)
+    return span_of(clean_reply(reply), parts)
+
+
+def span_of(text: str, parts: int = 1) -> tuple[str | None, Source]:
+    """:func:`final_span` of a reply already passed through :func:`clean_reply`."""
     found = list(MARKER.finditer(text))
     for k in range(len(found) - 1, max(-1, len(found) - 50), -1):
         stop = found[k + 1].start() if k + 1 < len(found) else len(text)

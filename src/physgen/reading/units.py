@@ -31,7 +31,9 @@ _LATEX_WRAP = re.compile(r"\\(?:mathrm|text|textrm|rm|mbox|operatorname)\s*\{([^
 _SUPER = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+")
 # one factor: a symbol and at most one small power
 _FACTOR = re.compile(r"[A-Za-z_]+(?:\^([-+]?\d{1,2}(?:\.\d{1,3})?))?")
-_PLAIN_WORDS = sorted(WORDS, key=len, reverse=True)
+# every unit word in one pattern, longest first, plurals too ("kilometres", "inches")
+_WORD = re.compile("(?<![a-z])(" + "|".join(re.escape(w) for w in sorted(WORDS, key=len, reverse=True))
+                   + ")(?:e?s)?(?![a-z])")
 # English words Pint would read as units (in = inch, at = technical atmosphere, a = year, ...)
 NOT_UNITS = frozenset({
     "in", "at", "a", "an", "and", "or", "is", "it", "the", "of", "to", "for", "if", "as", "so",
@@ -65,8 +67,7 @@ def _words(text: str) -> str:
     t = f" {text.lower()} "
     t = re.sub(r"\bsquare ([a-z]+)", r"\1^2", t)
     t = re.sub(r"\bcubic ([a-z]+)", r"\1^3", t)
-    for word in _PLAIN_WORDS:
-        t = re.sub(rf"(?<![a-z]){re.escape(word)}(?:e?s)?(?![a-z])", f" {WORDS[word]} ", t)
+    t = _WORD.sub(lambda m: f" {WORDS[m.group(1)]} ", t)
     t = re.sub(r"\bper\b", "/", t)
     t = re.sub(r"\s*\bsquared\b", "^2", t)
     t = re.sub(r"\s*\bcubed\b", "^3", t)

@@ -1,0 +1,73 @@
+"""Fuzz the grader with generated hostile replies and print the slowest call.
+
+Inputs: random text, nested brackets, huge exponents in numbers *and units*,
+unicode, repetition, marker and label spam, and 1 MB strings. Each is graded as
+a one-part answer, a three-part answer and a multiple-choice letter; no call may
+raise, and the slowest must stay under 50 ms of CPU time.
+
+Run: ``python benchmarks/fuzz_grader.py [N]`` (default 1,000,000 inputs; one core).
+"""
+
+from __future__ import annotations
+
+import gc
+import random
+import sys
+import time
+
+from physgen.grading import grade_answer
+
+PIECES = ["5", "3.2", "e", "E", "1e999", "10^", "^", "**", "×10^{", "}", "{", "(", ")", "[", "]", "\\frac{",
+          "\\sqrt{", "\\boxed{", "m", "kg", "s^-2", "m^9^9^9", "Ω", "µ", "°C", " ", "\n", "=", "≈", "±", "-",
+          "−", "Final answer:", "(a)", "(b)", "A", "B", "not", "or", "between", "and", "wait,", ",", ".",
+          "$", "\\text{", "\\mathrm{", "π", "√", "⁻¹", "²", "Question:", "1 250", ":", "|", "é", "\x00"]
+SIZES = (4, 16, 64, 256, 2048)
+
+
+def generate(rng: random.Random, k: int) -> str:
+    """The k-th fuzz input: mostly short mixtures, now and then a huge or pathological one."""
+    kind = k % 50
+    if kind == 0:
+        return rng.choice(["(", "{", "\\frac{", "\\boxed{", "[", "$"]) * rng.randrange(1, 200_000)
+    if kind == 1:
+        return f"{rng.randrange(10)} m^" + "^".join(str(rng.randrange(2, 99)) for _ in range(rng.randrange(2, 60)))
+    if kind == 2:
+        return f"5 m 10^{rng.randrange(10**6, 10**9)} " + "s^" + "9" * rng.randrange(1, 5000)
+    if kind == 3:
+        return "".join(chr(rng.randrange(32, 0x10FFFF)) for _ in range(rng.randrange(1, 3000))
+                       ).encode("utf-8", "ignore").decode("utf-8", "ignore")
+    if kind == 4 and k % 1000 == 4:
+        return ("The answer is 5 m. " * 60_000)[: 1 << 20]  # 1 MB
+    if kind == 5:
+        return "Final answer: " * rng.randrange(1, 5000) + "(a) 1 m " * rng.randrange(1, 3000)
+    n = rng.choice(SIZES)
+    return "".join(rng.choice(PIECES) for _ in range(rng.randrange(1, n)))
+
+
+def main(n: int) -> None:
+    rng = random.Random(0)
+    options = ["1.0 m", "2.0 m", "4.2 m", "8.4 m"]
+    slowest, worst = 0.0, ""
+    for k in range(200):  # warm the caches, then keep the start-up heap out of later collections
+        grade_answer(generate(rng, k), "3 m")
+    gc.freeze()
+    start = time.perf_counter()
+    for k in range(n):
+        text = generate(rng, k)
+        for expected, opts in (("3 m", None), ({"a": "3.5 m/s", "b": "2 kg", "c": "1e-3 C"}, None),
+                               ("C", options)):
+            t0 = time.process_time()  # CPU time: the machine is shared, wall time is noise
+            grade_answer(text, expected, options=opts)
+            dt = time.process_time() - t0
+            if dt > slowest:
+                slowest, worst = dt, text
+        if k and k % 100_000 == 0:
+            print(f"{k:,} inputs, slowest so far {slowest * 1000:.1f} ms", flush=True)
+    total = time.perf_counter() - start
+    print(f"{n:,} inputs × 3 grades in {total:.0f} s; slowest call {slowest * 1000:.1f} ms "
+          f"(limit 50 ms: {'met' if slowest < 0.05 else 'NOT met'}) on an input of {len(worst):,} chars: "
+          f"{worst[:120]!r}")
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 1_000_000)
