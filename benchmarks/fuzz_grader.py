@@ -30,7 +30,8 @@ def generate(rng: random.Random, k: int) -> str:
     if kind == 0:
         return rng.choice(["(", "{", "\\frac{", "\\boxed{", "[", "$"]) * rng.randrange(1, 200_000)
     if kind == 1:
-        return f"{rng.randrange(10)} m^" + "^".join(str(rng.randrange(2, 99)) for _ in range(rng.randrange(2, 60)))
+        powers = (str(rng.randrange(2, 99)) for _ in range(rng.randrange(2, 60)))
+        return f"{rng.randrange(10)} m^" + "^".join(powers)
     if kind == 2:
         return f"5 m 10^{rng.randrange(10**6, 10**9)} " + "s^" + "9" * rng.randrange(1, 5000)
     if kind == 3:

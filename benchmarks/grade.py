@@ -1,11 +1,15 @@
-"""Responses graded per second: free-form single answers from the catalog, and TheoremQA.
+"""Grading speed and agreement, measured in one run.
 
-Builds realistic responses to generated variants (a line of working, then
-"Final Answer: <value> <unit>", half of them in another unit or notation, some
-wrong), grades them with ``physgen.grade``, and prints the rate; then the same
-for the 262 real TheoremQA responses (long, messy generations) if present.
+1. Free-form single answers: realistic replies to generated variants (a line of
+   working, then "Final Answer: <value> <unit>" in several notations, some
+   wrong), graded with ``physgen.grade``: grades per second.
+2. The hand-verdict corpus (``tests/data/grader_corpus``): agreement with the
+   hand verdicts and grades per second, for physgen and for Math-Verify (the usual
+   peer, ``pip install math-verify``) on the replies it can judge (all but the
+   omitted-data probes and code answers); the ratio of the two rates.
+3. The 262 real TheoremQA responses (long, messy generations), if present.
 
-Run: ``python benchmarks/grade.py`` (one core; prints rates, asserts nothing).
+Run: ``python benchmarks/grade.py`` (one core; prints figures, asserts nothing).
 """
 
 from __future__ import annotations
@@ -19,6 +23,44 @@ import physgen
 from physgen.grading import grade, grade_answer
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "data" / "theoremqa"
+CORPUS = Path(__file__).resolve().parents[1] / "tests" / "data" / "grader_corpus"
+
+
+def corpus() -> list[dict]:  # type: ignore[type-arg]
+    rows = []
+    for path in sorted(CORPUS.glob("*.jsonl")):
+        rows += [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    return rows
+
+
+def corpus_agreement() -> None:
+    rows = corpus()
+    variants = [physgen.Variant.from_dict(r["variant"]) for r in rows]
+    start = time.process_time()
+    agree = sum({p.name: p.correct for p in grade(v, r["reply"]).parts} == r["verdict"]
+                for v, r in zip(variants, rows, strict=True))
+    ours = time.process_time() - start
+    print(f"hand-verdict corpus: physgen agrees on {agree}/{len(rows)} = {agree / len(rows):.1%} "
+          f"({len(rows) / ours:,.0f} grades/s, code answers included)")
+    try:
+        from math_verify import parse, verify
+    except ImportError:
+        print("Math-Verify is not installed (pip install math-verify): no comparison")
+        return
+    judged = [(v, r) for v, r in zip(variants, rows, strict=True) if v.format not in ("omitted", "code")]
+    mine = sum({p.name: p.correct for p in grade(v, r["reply"]).parts} == r["verdict"] for v, r in judged)
+    start = time.process_time()
+    theirs = 0
+    for v, r in judged:
+        gold = v.answer_key if v.options else ", ".join(a.text.strip("$") for a in v.answers.values())
+        try:
+            said = bool(verify(parse(f"${gold}$"), parse(r["reply"])))
+        except Exception:  # a peer's failure is a wrong verdict, as it would be for us
+            said = False
+        theirs += said == r["correct"]
+    peer = time.process_time() - start
+    print(f"  on the {len(judged)} replies both can judge: physgen {mine / len(judged):.1%}, "
+          f"Math-Verify {theirs / len(judged):.1%} ({len(judged) / peer:,.0f} grades/s)")
 
 
 def single_answer_responses(n: int) -> list[tuple[physgen.Variant, str]]:
@@ -49,12 +91,13 @@ def main() -> None:
     cases = single_answer_responses(20_000)
     for v, r in cases[:200]:  # warm the unit caches, as a long grading run would
         grade(v, r)
-    start = time.perf_counter()
+    start = time.process_time()  # CPU time on one core: the machine is shared
     right = sum(grade(v, r).correct for v, r in cases)
-    dt = time.perf_counter() - start
+    dt = time.process_time() - start
     rate = len(cases) / dt
     print(f"free-form single answers: {len(cases)} graded in {dt:.2f} s = {rate:,.0f}/s "
           f"({right} correct); target >= 5,000/s: {'met' if rate >= 5000 else 'NOT met'}")
+    corpus_agreement()
     path = SHARED / "physics_responses.jsonl"
     if path.exists():
         rows = [json.loads(line) for line in path.read_text().splitlines()]

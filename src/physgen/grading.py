@@ -51,8 +51,9 @@ def _safely(grader: Any, variant: Variant, reply: str, settings: GradeSettings) 
     except (ValueError, TypeError, ArithmeticError, IndexError, KeyError, MemoryError) as exc:
         detail = f"{type(exc).__name__}: {str(exc)[:100]}"
     names = list(variant.answers) or ["answer"]
-    return Grade.of([PartGrade(n, False, "unparseable", variant.answers[n].text if n in variant.answers else "",
-                               detail=detail) for n in names], "", "none")
+    keys = {n: a.text for n, a in variant.answers.items()}
+    parts = [PartGrade(n, False, "unparseable", keys.get(n, ""), detail=detail) for n in names]
+    return Grade.of(parts, "", "none")
 
 
 def grade(variant: Variant, reply: str, *, rtol: float = 0.01, timeout: float = 10.0) -> Grade:

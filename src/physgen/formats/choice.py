@@ -20,10 +20,10 @@ from collections.abc import Iterator, Mapping
 from .. import distractors
 from ..instance import Instance
 from ..reading.algebra import equivalent, to_expression
-from ..reading.numbers import KNOWN_NAMES
 from ..reading.choice import read_choice
+from ..reading.numbers import KNOWN_NAMES
 from ..reading.span import MAX_SPAN, clean_reply, final_span
-from ..reading.verdict import Grade, PartGrade
+from ..reading.verdict import Grade, PartGrade, Reason
 from ..render import format_expression, format_quantity, format_symbol
 from ..template import Template
 from ..variant import Answer, Variant
@@ -37,7 +37,8 @@ GRADING_RTOL = 0.01
 
 def _prompt(question: str, options: Mapping[str, str]) -> str:
     lines = "\n".join(f"({k}) {v}" for k, v in options.items())
-    return f"{question}\n\n{lines}\n\nAnswer with the letter of the correct option. {instruction(['x'], 'choice')}"
+    ask = instruction(["x"], "choice")
+    return f"{question}\n\n{lines}\n\nAnswer with the letter of the correct option. {ask}"
 
 
 def _build(inst: Instance, paraphrase: int, ctx: FormatContext, symbolic: bool) -> Iterator[Variant]:
@@ -91,7 +92,7 @@ def grade_choice(variant: Variant, reply: str, settings: GradeSettings) -> Grade
     if not letters and variant.format == "mc_symbolic":
         letters, how = _equivalent_option(variant, span, settings.rtol), "equivalent expression"
     if not letters:
-        reason = "missing" if not span.strip() else "unparseable"
+        reason: Reason = "missing" if not span.strip() else "unparseable"
         part = PartGrade(name, False, reason, key, detail="no option chosen", evidence=span.strip()[:200])
     elif len(letters) > 1:
         chosen = ",".join(sorted(letters))

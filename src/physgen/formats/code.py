@@ -88,8 +88,8 @@ def grade_code(variant: Variant, reply: str, settings: GradeSettings) -> Grade:
                           timeout=settings.timeout)
     if result.status != "ok":
         reason: Reason = "unparseable" if result.status == "syntax" else "wrong_value"
-        parts = [PartGrade(n, False, reason, variant.answers[n].text, detail=f"{result.status}: {result.error}")
-                 for n in names]
+        why = f"{result.status}: {result.error}"
+        parts = [PartGrade(n, False, reason, variant.answers[n].text, detail=why) for n in names]
         return Grade.of(parts, code[:MAX_SPAN], "code")
     out: list[PartGrade] = []
     for k, name in enumerate(names):

@@ -23,7 +23,7 @@ from ..instance import Instance
 from ..reading.quantity import read_value
 from ..reading.refusal import says_missing
 from ..reading.span import MAX_SPAN, clean_reply
-from ..reading.verdict import Grade, PartGrade
+from ..reading.verdict import Grade, PartGrade, Reason
 from ..render import Shown, format_number, join_number_unit
 from ..template import Template
 from ..units import Quantity, format_unit
@@ -120,8 +120,8 @@ def omitted(inst: Instance, paraphrase: int, ctx: FormatContext) -> Iterator[Var
                        unanswerable=unanswerable, id_suffix=name)
 
 
-_ASSUMED = re.compile(r"\b(?:assum\w*|suppose|supposing|let'?s say|if we take|taking a typical|typical(?:ly)?)\b",
-                      re.I)
+_ASSUMED = re.compile(
+    r"\b(?:assum\w*|suppose|supposing|let'?s say|if we take|taking a typical|typical(?:ly)?)\b", re.I)
 
 
 def _declines(segment: str | None, whole: str, unit: str) -> tuple[bool, str]:
@@ -149,8 +149,9 @@ def grade_omitted(variant: Variant, reply: str, settings: GradeSettings) -> Grad
         answer = variant.answers[part.name]
         if part.name in variant.unanswerable:
             ok, why = _declines(seg if source != "last_quantity" else None, whole, answer.unit)
-            results.append(PartGrade(part.name, ok, "correct" if ok else "wrong_value", "cannot be determined",
-                                     detail=why, evidence=(seg or "").strip()[:200]))
+            verdict: Reason = "correct" if ok else "wrong_value"
+            results.append(PartGrade(part.name, ok, verdict, "cannot be determined", detail=why,
+                                     evidence=(seg or "").strip()[:200]))
         else:
             results.append(grade_part(part.name, answer, seg, settings, points, own_names(part.name)))
     return Grade.of(results, span[:MAX_SPAN], source)

@@ -8,10 +8,10 @@ generated, graded and counted with no change elsewhere.
 >>> from physgen.formats import FORMATS
 >>> sorted(FORMATS)
 ['code', 'free_form', 'mc_numerical', 'mc_symbolic', 'noop', 'omitted', 'units']
->>> get_format("mc")
+>>> get_format("mc_numeric")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-physgen.errors.FormatError: unknown format 'mc'; available: code, free_form, mc_numerical, mc_symbolic, noop, omitted, units
+physgen.errors.FormatError: unknown format 'mc_numeric'; available: ... (did you mean 'mc_numerical'?)
 """
 
 from __future__ import annotations

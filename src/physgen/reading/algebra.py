@@ -84,7 +84,8 @@ def to_expression(text: str, names: Sequence[str]) -> str:
     t = re.sub(r"\s+", " ", t).strip()
     variables = [n for n in names if n not in KNOWN_NAMES]
     if variables:  # "g(1 - x)" multiplies: a variable is no function
-        t = re.sub(rf"\b({'|'.join(map(re.escape, sorted(variables, key=len, reverse=True)))})\s*\(", r"\1*(", t)
+        alternatives = "|".join(map(re.escape, sorted(variables, key=len, reverse=True)))
+        t = re.sub(rf"\b({alternatives})\s*\(", r"\1*(", t)
     # "Q^2/2C" is Q^2/(2C): a juxtaposed product after a slash binds first
     t = re.sub(r"/\s*(\d+(?:\.\d+)?\s*[A-Za-z_][\w ]*?)(?=$|[-+)]|\s[-+])", r"/(\1)", t)
     return re.sub(r"\s+", "", to_python(t))

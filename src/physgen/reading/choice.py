@@ -27,14 +27,16 @@ from .quantity import read_value
 
 _EXPLICIT = re.compile(
     r"\\boxed\s*\{\s*\(?\s*([A-Ha-h])\s*\)?\s*\}|"
-    r"\b(?:option|choice|answer|letter)\s*(?:is\s*|:\s*|=\s*)?(?:\*\*)?[\[(]?\s*([A-Ha-h])\s*[\])]?(?![\w'])|"
+    r"\b(?:option|choice|answer|letter)\s*(?:is\s*|:\s*|=\s*)?(?:\*\*)?[\[(]?\s*([A-Ha-h])\s*[\])]?"
+    r"(?![\w'])|"
     r"[\[(]\s*([A-H])\s*[\])]|"
     r"(?<![\w'’\-./])([A-H])(?![\w'’\-])"
 )
-_REJECT_BEFORE = re.compile(r"(?:\bnot|\bexcept|\bthan|rule out|eliminate|exclude|\bnor|\bunlike)\s*(?:option\s*)?"
-                            r"[\[(]?\s*$", re.I)
-_REJECT_AFTER = re.compile(r"^\s*[\])]?\s*(?:is|are|seems|would be|looks|can be)\s+(?:wrong|incorrect|not|false|"
-                           r"too|invalid|ruled out|eliminated|off|unphysical)|^\s*[\])]?\s*(?:can't|cannot)", re.I)
+_REJECT_BEFORE = re.compile(
+    r"(?:\bnot|\bexcept|\bthan|rule out|eliminate|exclude|\bnor|\bunlike)\s*(?:option\s*)?[\[(]?\s*$", re.I)
+_REJECT_AFTER = re.compile(
+    r"^\s*[\])]?\s*(?:is|are|seems|would be|looks|can be)\s+(?:wrong|incorrect|not|false|too|invalid|"
+    r"ruled out|eliminated|off|unphysical)|^\s*[\])]?\s*(?:can't|cannot)", re.I)
 _NUMBER_BEFORE = re.compile(r"[\d)]\s*$")
 
 

@@ -32,6 +32,8 @@ def is_difference(unit: str) -> bool:
 @functools.lru_cache(maxsize=4096)
 def conversion(unit: str, target: str) -> tuple[float, float] | None:
     """``(factor, offset)`` taking a value in ``unit`` to ``target``; None if dimensions differ."""
+    if unit.startswith("?"):
+        return None  # written as a unit, but unreadable
     if unit in _LOG_UNITS:
         if target in ("", "dB", "decibel"):
             return _LOG_UNITS[unit], 0.0

@@ -7,7 +7,8 @@ in bounded time.
 
 >>> normalise(r"$5.8\\times10^{5}$ and 1 250 and 3.2 X 10^-19")
 '5.8e5 and 1250 and 3.2e-19'
->>> [(round(r.value, 4), r.text) for r in runs(normalise(r"T = 2\\pi\\sqrt{0.5/200} s, so \\frac{3}{4} of it"))]
+>>> text = normalise(r"T = 2\\pi\\sqrt{0.5/200} s, so \\frac{3}{4} of it")
+>>> [(round(r.value, 4), r.text) for r in runs(text)]
 [(0.3142, '2 pi sqrt(0.5/200)'), (0.75, '((3)/(4))')]
 >>> evaluate("2*pi*sqrt(m/k)", {"m": 0.5, "k": 200.0})
 0.3141592653589793
@@ -103,7 +104,8 @@ def normalise(text: str) -> str:
         t = t.replace("\\approx", "≈").replace("\\sim", "~").replace("\\pm", "±")
         t = t.replace("\\%", "%").replace("\\cdots", " ").replace("\\ldots", " ")
     if not plain:
-        t = t.replace("×", "*").replace("·", "*").replace("√", "sqrt").replace("∛", "cbrt").replace("π", " pi ")
+        t = t.replace("×", "*").replace("·", "*").replace("√", "sqrt").replace("∛", "cbrt")
+        t = t.replace("π", " pi ")
         t = t.translate(_SUBSCRIPTS)
         t = _SUPERSCRIPT_RUN.sub(lambda m: "^(" + m.group(1).translate(_SUPERSCRIPTS) + ")", t)
     t = t.replace("+/-", "±")

@@ -36,8 +36,10 @@ _RATIO = re.compile(r"(?<![\w.:])(\d+(?:\.\d+)?):(\d+(?:\.\d+)?)(?![\w.:])")
 _PRECISION = re.compile(
     r"\(?\s*(?:to |rounded to |with )?(?<![\d.])\d+\s*(?:s\.\s?f\.?|sf\b|sig\.?\s*figs?\b\.?|"
     r"significant\s+(?:figures?|digits?)|d\.\s?p\.?|dp\b|decimal\s+places?)\s*\)?", re.I)
-_NOTE = re.compile(r"\((?!(?:[^()]|\([^()]*\))*\bor\b)(?=(?:[^()]|\([^()]*\))*?(?:=|≈|\b(?:using|with|taking|assuming|where|since|given|"
-                   r"from|because|for|if|per)\b))(?:[^()]|\([^()]*\))*\)", re.I)
+# a parenthetical that states another quantity or a condition (and offers no alternative)
+_INNER = r"(?:[^()]|\([^()]*\))"
+_NOTE = re.compile(rf"\((?!{_INNER}*\bor\b)(?={_INNER}*?(?:=|≈|\b(?:using|with|taking|assuming|where|since|"
+                   rf"given|from|because|for|if|per)\b)){_INNER}*\)", re.I)
 _UNCERTAINTY = re.compile(r"±\s*")
 CORRECTION = re.compile(
     r"\b(?:wait|actually|correction|i mean|sorry|scratch that|oops|let me correct|on second thought|"
@@ -47,6 +49,9 @@ _ASSIGNED = re.compile(r"([A-Za-z\\][\w\\()]*)\s*(?:=|≈|~)\s*$")
 # an "=" before the clause ends: the value is a link of a chain, not its result
 _CHAIN_AHEAD = re.compile(r"^[^,;\n]*?(?:=|≈|->|→|⇒)(?![^,;\n]*\b(?:and|so|thus)\b[^,;\n]*$)")
 _RESTATED = re.compile(r"\(\s*(?:roughly|about|approximately|approx\.?|≈|~|≃|i\.e\.?|that is)[^()]*\)", re.I)
+
+
+_UNREADABLE_UNIT = re.compile(r"\s*([A-Za-zµΩ°]+\s*(?:\^|\*\*)\s*[-+(]?\d+\S*)")
 
 
 @dataclass(frozen=True)
@@ -95,6 +100,9 @@ def _unit_after(text: str, want: str) -> tuple[str, int]:
         unit = read_unit(piece, want or "")
         if unit:
             return unit, lead + len(piece)
+    bad = _UNREADABLE_UNIT.match(text)
+    if bad:  # "3 s^99999…": a unit was written, but not one that can be read
+        return "?" + bad.group(1)[:20], bad.end()
     return "", 0
 
 

@@ -56,7 +56,8 @@ def _name_pattern(name: str) -> str:
     head = "(?:\\\\)?(?:" + "|".join(alternatives) + ")"
     if not sub:
         return head
-    return head + r"\s*_?\s*[({]?\s*(?:\\(?:text|mathrm|rm)\s*[({]\s*)?\\?" + re.escape(sub) + r"\s*[)}]?[)}]?"
+    wrapped = r"\s*_?\s*[({]?\s*(?:\\(?:text|mathrm|rm)\s*[({]\s*)?\\?"  # _{\text{max}}, _(max)
+    return head + wrapped + re.escape(sub) + r"\s*[)}]?[)}]?"
 
 
 def aliases(part: Part, parts: Sequence[Part]) -> list[str]:

@@ -25,7 +25,8 @@ MAX_REPLY = 20_000
 MAX_SPAN = 1_500
 
 MARKER = re.compile(
-    r"final\s*answers?\b[\s:*_#]{0,4}|\bthe\s+(?:final\s+)?answers?\s+(?:is|are|would be|will be)\b[\s:*_]{0,3}|"
+    r"final\s*answers?\b[\s:*_#]{0,4}|"
+    r"\bthe\s+(?:final\s+)?answers?\s+(?:is|are|would be|will be)\b[\s:*_]{0,3}|"
     r"\banswers?\s*\**\s*:|^\s*#+\s*(?:final\s+)?answers?\s*$",
     re.I | re.M,
 )
