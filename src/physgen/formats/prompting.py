@@ -4,8 +4,8 @@ for the quantities, the answer instruction, and the variant's standard ids.
 The answer instructions here are the ones documented in ``docs/grading.md``; the
 graders read replies that follow them and replies that do not.
 
->>> print(instruction(["R", "t"], kind="quantities").replace(". ", ".\n"))
-If the data are not enough to find a quantity, say so for that quantity instead of giving a value.
+>>> first, second = instruction(["R", "t"], kind="quantities").split(". ", 1)
+>>> print(second)
 Finish with "Final answer:" followed by one line per part: "(a) <value> <unit>", "(b) ...".
 >>> print(instruction(["x"], kind="choice"))
 Finish with a line "Final answer: <letter>".

@@ -81,9 +81,8 @@ def own_names(name: str) -> list[str]:
 
 
 def grade_part(name: str, answer: Answer, segment: str | None, settings: GradeSettings,
-               points: dict[str, float], names: Sequence[str] = (), committed: bool = True) -> PartGrade:
-    """One part's verdict from the text located for it. Text the reply did not commit to
-    (``committed=False``: no marker, box or label) is read for its last value."""
+               points: dict[str, float], names: Sequence[str] = ()) -> PartGrade:
+    """One part's verdict from the text located for it."""
     if segment is None or not segment.strip():
         return PartGrade(name, False, "missing", answer.text, detail="no answer found for this part")
     evidence = segment.strip()[:200]
@@ -93,8 +92,7 @@ def grade_part(name: str, answer: Answer, segment: str | None, settings: GradeSe
         ok, why = equivalent(got, answer.expr, points, settings.rtol)
         reason: Reason = "correct" if ok else ("unparseable" if why.startswith("cannot") else "wrong_value")
         return PartGrade(name, ok, reason, answer.text, got[:80], detail=why, evidence=evidence)
-    reading = read_value(segment, None if settings.ignore_units else answer.unit, settings.rtol, names,
-                         last=not committed)
+    reading = read_value(segment, None if settings.ignore_units else answer.unit, settings.rtol, names)
     if reading.status != "ok" or reading.value is None:
         status: Reason = "unparseable" if reading.status == "ok" else reading.status
         return PartGrade(name, False, status, answer.text, reading.parsed or None,
@@ -109,8 +107,7 @@ def grade_quantities(variant: Variant, reply: str, settings: GradeSettings) -> G
     parts = parts_of(variant)
     segments, span, source = locate(reply, parts)
     points = {n: q.value for n, q in variant.inputs.items()}
-    results = [grade_part(p.name, variant.answers[p.name], seg, settings, points, own_names(p.name),
-                          committed=source != "last_quantity")
+    results = [grade_part(p.name, variant.answers[p.name], seg, settings, points, own_names(p.name))
                for p, seg in zip(parts, segments, strict=True)]
     return Grade.of(results, span[:MAX_SPAN], source)
 

@@ -47,7 +47,7 @@ CORRECTION = re.compile(
 # "g = 9.8", "using c = 3e8": a value that names another quantity
 _ASSIGNED = re.compile(r"([A-Za-z\\][\w\\()]*)\s*(?:=|≈|~)\s*$")
 # an "=" before the clause ends: the value is a link of a chain, not its result
-_CHAIN_AHEAD = re.compile(r"^[^,;\n]*?(?:=|≈|->|→|⇒)(?![^,;\n]*\b(?:and|so|thus)\b[^,;\n]*$)")
+_CHAIN_AHEAD = re.compile(r"^(?:(?!\b(?:and|so|thus|then)\b)[^,;\n])*?(?:=|≈|->|→|⇒)")
 _RESTATED = re.compile(r"\(\s*(?:roughly|about|approximately|approx\.?|≈|~|≃|i\.e\.?|that is)[^()]*\)", re.I)
 
 
@@ -122,7 +122,7 @@ def candidates(text: str, want: str) -> tuple[list[Candidate], list[Candidate]]:
         end = run.end + unit_len
         cand = Candidate(run.value, unit, t[run.start:end].strip(), run.start, end)
         before = t[max(0, run.start - 40): run.start]
-        if _CHAIN_AHEAD.match(t[end:]):
+        if _CHAIN_AHEAD.match(t[end:end + 200]):
             continue  # a link of an equation chain: only its last member counts
         if re.search(r"±\s*$", before) or _rejects(before):
             continue  # an uncertainty, or a value the text rejects

@@ -105,7 +105,7 @@ def _segments_from(hits: list[tuple[int, int, int]], text: str, n: int) -> list[
 
 def _inside_equation(text: str, start: int) -> bool:
     """Whether a name stands on the right of an ``=`` in its clause (``μ = f/N = …``)."""
-    clause = re.split(r"[\n,;]", text[:start])[-1]
+    clause = re.split(r"[\n,;]|\band\b", text[:start])[-1]
     return bool(re.search(r"=|≈|⇒|→", clause))
 
 
