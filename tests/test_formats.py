@@ -9,7 +9,7 @@ import pytest
 import physgen
 from physgen.distractors import SEPARATION
 from physgen.formats import FORMATS, GRADING_RTOL, LETTERS
-from physgen.generate import count_variants
+from physgen.generation import count_variants
 from physgen.grading import grade
 from physgen.parsing import evaluate, normalise, read_quantity, to_python
 

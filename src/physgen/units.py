@@ -17,14 +17,30 @@ import functools
 from dataclasses import dataclass
 from typing import Any, Literal
 
-import pint
-
 Style = Literal["unicode", "latex", "ascii"]
 
-ureg: Any = pint.UnitRegistry(autoconvert_offset_to_baseunit=True)
-ureg.formatter.default_sort_func = None
-ureg.define("solar_mass = 1.98847e30 * kilogram = M_sun")  # IAU 2015 nominal GM / CODATA G
-Quantity: Any = ureg.Quantity
+
+@functools.cache
+def registry() -> Any:
+    """The one Pint registry, built on first use (importing Pint and building it takes ~0.2 s).
+
+    ``ureg`` and ``Quantity`` in this module are the registry and its quantity class.
+    """
+    import pint
+
+    ureg = pint.UnitRegistry(autoconvert_offset_to_baseunit=True)
+    ureg.formatter.default_sort_func = None
+    ureg.define("solar_mass = 1.98847e30 * kilogram = M_sun")  # IAU 2015 nominal GM / CODATA G
+    return ureg
+
+
+def __getattr__(name: str) -> Any:
+    """``ureg`` and ``Quantity``, built on first use, so importing physgen does not build Pint."""
+    if name == "ureg":
+        return registry()
+    if name == "Quantity":
+        return registry().Quantity
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 _SUPERSCRIPT = str.maketrans("-0123456789.", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹·")
 # Symbols Pint spells differently from how a physics text would.
@@ -58,6 +74,7 @@ def parse_unit(text: str) -> Any:
     'newton / coulomb'
     """
     text = text.strip()
+    ureg = registry()
     if text in ("", "1", "dimensionless"):
         return ureg.dimensionless
     try:
@@ -73,6 +90,8 @@ def parse_quantity(value: Any) -> Any:
     >>> parse_quantity("30 deg").to("rad").magnitude
     0.5235987755982988
     """
+    ureg = registry()
+    Quantity = ureg.Quantity
     if isinstance(value, ureg.Quantity):
         return value
     if isinstance(value, bool):
@@ -97,6 +116,7 @@ def parse_quantity(value: Any) -> Any:
 def to_si(unit: str) -> SIConversion:
     """The affine map from ``unit`` to its SI base unit (offset only for °C, °F)."""
     u = parse_unit(unit)
+    Quantity = registry().Quantity
     zero = Quantity(0.0, u).to_base_units()
     one = Quantity(1.0, u).to_base_units()
     return SIConversion(
@@ -122,7 +142,7 @@ def same_dimension(a: Any, b: Any) -> bool:
 def _symbol(name: str) -> str:
     if name in _SYMBOL_OVERRIDES:
         return _SYMBOL_OVERRIDES[name]
-    symbol = str(ureg.get_symbol(name))
+    symbol = str(registry().get_symbol(name))
     if name.endswith("liter"):  # Pint writes ml; physics texts write mL and L
         symbol = symbol[:-1] + "L"
     return symbol
