@@ -103,7 +103,7 @@ class _Plan:
             from .formats import FormatContext
 
             ctx = FormatContext(self.style, self.notation, self.n_options)
-        texts, asks = t.texts, t.display[self.style].asks
+        texts, asks, tid = t.texts, t.display[self.style].asks, t.id
         batch = t.sample(count, self.seed, lo)
         for inst in iter_instances(batch, self.style, self.notation):
             context = dict(inst.context)
@@ -113,9 +113,10 @@ class _Plan:
                         yield from builder.build(inst, p, ctx)
                         continue
                     context["asks"] = asks[p]
-                    yield Variant(f"{t.id}:{inst.instance_id}:p{p}:{FREE_FORM}", t.id, inst.instance_id, p,
-                                  FREE_FORM, texts[p].render(context), inst.inputs, inst.answers,
-                                  inst.steps, inst.metadata)
+                    iid = inst.instance_id
+                    yield Variant(f"{tid}:{iid}:p{p}:{FREE_FORM}", tid, iid, p, FREE_FORM,
+                                  texts[p].render(context), inst.inputs, inst.answers, inst.steps,
+                                  inst.metadata, {})
 
 
 def generate(
@@ -176,7 +177,7 @@ def generate_jsonl(
 
 def _prepare(source: Source, n: int, seed: int, formats: Sequence[str], paraphrases: Paraphrases,
              style: Style, notation: Notation, start: int, chunk_size: int, n_options: int,
-             workers: int) -> tuple[_Plan, list[Task]]:
+             workers: int) -> tuple[_Plan, Iterator[Task]]:
     templates = resolve_templates(source)
     if n < 0 or start < 0 or chunk_size < 1:
         raise ValueError(f"need n ≥ 0, start ≥ 0, chunk_size ≥ 1 (got {n}, {start}, {chunk_size})")
@@ -190,10 +191,10 @@ def _prepare(source: Source, n: int, seed: int, formats: Sequence[str], paraphra
     if not isinstance(workers, int) or workers < 1:
         raise ValueError(f"workers must be a whole number ≥ 1 (e.g. os.cpu_count()), got {workers!r}")
     _check_paraphrases(templates, paraphrases)
-    tasks = [(k, lo, min(chunk_size, stop - lo))
+    tasks = ((k, lo, min(chunk_size, stop - lo))  # lazily: n may be huge
              for k, t in enumerate(templates)
              for stop in (_stop(t, start, n),)
-             for lo in range(start, stop, chunk_size)]
+             for lo in range(start, stop, chunk_size))
     plan = _Plan(templates, seed, tuple(formats), paraphrases, style, notation, n_options)
     return plan, tasks
 
@@ -230,13 +231,13 @@ def _in_worker(work: Work[R], task: Task) -> list[R]:
     return list(work(_worker_plan, task))
 
 
-def _run(plan: _Plan, tasks: list[Task], workers: int, work: Work[R]) -> Iterator[R]:
-    if workers == 1 or len(tasks) < 2:
+def _run(plan: _Plan, tasks: Iterator[Task], workers: int, work: Work[R]) -> Iterator[R]:
+    if workers == 1:
         for task in tasks:
             yield from work(plan, task)
         return
     # Chunks are made by the workers and yielded in task order, at most two per worker in flight.
-    todo = iter(tasks)
+    todo = tasks
     with multiprocessing.get_context().Pool(workers, _init_worker, (plan,)) as pool:
         pending = collections.deque(pool.apply_async(_in_worker, (work, task))
                                     for task in itertools.islice(todo, 2 * workers))

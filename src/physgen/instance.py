@@ -37,6 +37,7 @@ class _Layout:
     constants: dict[str, Shown]
     symbols: dict[str, Shown] | None  # algebraic: inputs as symbols, answers as expressions
     expressions: dict[str, str]  # algebraic: answer -> SymPy text (empty otherwise)
+    parts: bool  # some text reads {{ x.value }} or {{ x.unit }}, so numbers are Shown, not str
 
 
 @functools.lru_cache(maxsize=1024)
@@ -45,15 +46,23 @@ def _layout(template: Template, style: Style, notation: Notation) -> _Layout:
     display = template.display[style]
     inputs = tuple((n, i.unit, display.units[i.unit], i.sig_figs, i.integer) for n, i in spec.inputs.items())
     answers = tuple((n, a.unit, display.units[a.unit], a.sig_figs) for n, a in spec.answers.items())
+    parts = any(text.needs_jinja for text in (*template.texts, *template.steps))
     if display.symbols is not None:
         symbols = {n: Shown(text, text, "") for n, text in display.symbols.items()}
         expressions = {n: str(e) for n, e in template.expressions.items()}
-        return _Layout(inputs, answers, {n: symbols[n] for n in template.constants}, symbols, expressions)
+        return _Layout(inputs, answers, {n: symbols[n] for n in template.constants}, symbols, expressions,
+                       parts)
     constants = {}
     for n, c in template.constants.items():
         number = format_numbers([c.shown_value], c.sig_figs, style, notation)[0]
         constants[n] = _shown(number, display.units[c.unit])
-    return _Layout(inputs, answers, constants, None, {})
+    return _Layout(inputs, answers, constants, None, {}, parts)
+
+
+def _texts(numbers: list[str], unit: UnitText, parts: bool) -> list[str]:
+    if parts:
+        return [Shown(unit.head + x + unit.tail, x, unit.text) for x in numbers]
+    return [unit.head + x + unit.tail for x in numbers]
 
 
 def _shown(number: str, unit: UnitText) -> Shown:
@@ -64,6 +73,10 @@ def _shown(number: str, unit: UnitText) -> Shown:
 class Instance:
     """A rendered parameter set; ``context`` maps every placeholder name to its text.
 
+    A text is a :class:`~physgen.render.Shown` (with ``.value`` and ``.unit``)
+    when one of the template's texts reads those parts, and a plain ``str``
+    otherwise (faster to make).
+
     ``instance_id`` is a content id: the 48-bit BLAKE2b (hex) of
     ``"<template id>|<version>|<input>=<repr(shown value)>|…"``.
     """
@@ -73,7 +86,7 @@ class Instance:
     inputs: dict[str, ShownQuantity]
     answers: dict[str, Answer]
     steps: tuple[str, ...]
-    context: dict[str, Shown]
+    context: dict[str, str]
     metadata: Metadata
 
     @classmethod
@@ -96,22 +109,22 @@ def iter_instances(batch: InstanceBatch, style: Style = "unicode", notation: Not
     picked = list(range(len(batch)) if rows is None else rows)
     indices = [int(i) for i in batch.index[picked].tolist()]
     prefix = f"{t.id}|{t.version}|"
-    input_cols: list[tuple[str, str, list[float], list[Shown], list[str]]] = []
+    input_cols: list[tuple[str, str, list[float], list[str], list[str]]] = []
     for name, unit, unit_text, sig, integer in layout.inputs:
         values = batch.shown[name][picked].tolist()
         keys = [f"{name}={v!r}" for v in values]
         if layout.symbols is None:
-            shown = [_shown(x, unit_text) for x in format_numbers(values, sig, style, notation,
-                                                                   integer=integer)]
+            shown = _texts(format_numbers(values, sig, style, notation, integer=integer), unit_text,
+                           layout.parts)
         else:
             shown = [layout.symbols[name]] * len(values)
         input_cols.append((name, unit, values, shown, keys))
     digits = f".{ANSWER_DIGITS - 1}e"
-    answer_cols: list[tuple[str, list[Shown], list[Answer]]] = []
+    answer_cols: list[tuple[str, list[str], list[Answer]]] = []
     for name, unit, unit_text, sig in layout.answers:
         values = [float(format(v, digits)) for v in batch.answers[name][picked].tolist()]
         if layout.symbols is None:
-            shown = [_shown(x, unit_text) for x in format_numbers(values, sig, style, notation)]
+            shown = _texts(format_numbers(values, sig, style, notation), unit_text, layout.parts)
             answers = [Answer(v, unit, str(s), sig) for v, s in zip(values, shown, strict=True)]
         else:
             s = layout.symbols[name]
@@ -122,7 +135,7 @@ def iter_instances(batch: InstanceBatch, style: Style = "unicode", notation: Not
                  spec.version, batch.seed)
     steps = t.steps
     for k, index in enumerate(indices):
-        context = dict(layout.constants)
+        context: dict[str, str] = dict(layout.constants)
         inputs: dict[str, ShownQuantity] = {}
         for name, unit, values, shown, _ in input_cols:
             s = context[name] = shown[k]

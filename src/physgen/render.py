@@ -203,6 +203,11 @@ class Text:
     names: frozenset[str]
     _pieces: tuple[tuple[bool, str], ...] | None  # (is_placeholder, text) for the fast path
 
+    @property
+    def needs_jinja(self) -> bool:
+        """Whether the text is more than literal text and ``{{ name }}`` placeholders."""
+        return self._pieces is None
+
     def render(self, context: Mapping[str, Any]) -> str:
         if self._pieces is None:
             return self.render_jinja(context)
