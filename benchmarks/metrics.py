@@ -58,11 +58,12 @@ def make_frame(n: int) -> object:
 
     rng = np.random.default_rng(0)
     template = rng.integers(0, 140, n)
+    formats = np.array(["free_form", "mc_numerical", "units", "noop"], dtype=object)
     return pd.DataFrame({
         "template_id": np.array([f"t{i}" for i in range(140)], dtype=object)[template],
         "instance_id": np.array([f"i{i}" for i in range(20000)], dtype=object)[rng.integers(0, 20000, n)],
         "variant_id": np.array([f"v{i}" for i in range(1000)], dtype=object)[rng.integers(0, 1000, n)],
-        "format": np.array(["free_form", "mc_numerical", "units", "noop"], dtype=object)[rng.integers(0, 4, n)],
+        "format": formats[rng.integers(0, 4, n)],
         "paraphrase": rng.integers(0, 3, n), "attempt": rng.integers(0, 4, n),
         "correct": rng.random(n) < 0.3 + template / 300, "score": rng.random(n),
         "prompt": np.array(["A long prompt that metrics never read. " * 4], dtype=object)[np.zeros(n, int)],
@@ -81,7 +82,8 @@ def frame_memory(n: int) -> None:
     tracemalloc.stop()
     ratio = peak / needed
     print(f"DataFrame of {n:,} rows ({total / 2**20:,.0f} MiB of columns): summary with CIs in {took:.2f} s, "
-          f"peak {peak / 2**20:,.0f} MiB = {ratio:.2f}x the {needed / 2**20:,.0f} MiB of the 3 columns it needs "
+          f"peak {peak / 2**20:,.0f} MiB = {ratio:.2f}x the {needed / 2**20:,.0f} MiB of the 3 columns "
+          "it needs "
           f"(goal <= 2x: {'met' if ratio <= 2 else 'NOT met'}); accuracy {s['accuracy']}")
 
 

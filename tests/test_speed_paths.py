@@ -106,13 +106,16 @@ def test_templates_pickle_and_give_the_same_variants(catalog: physgen.Catalog) -
                 "electricity.capacitor_energy_symbolic"):
         t = catalog[tid]
         copy = pickle.loads(pickle.dumps(t))
-        assert [v.to_json() for v in physgen.generate([copy], n=3, formats=["free_form", "mc_numerical"])] == \
-            [v.to_json() for v in physgen.generate([t], n=3, formats=["free_form", "mc_numerical"])]
-        assert {k: str(e) for k, e in copy.expressions.items()} == {k: str(e) for k, e in t.expressions.items()}
+        formats = ["free_form", "mc_numerical"]
+        assert [v.to_json() for v in physgen.generate([copy], n=3, formats=formats)] == \
+            [v.to_json() for v in physgen.generate([t], n=3, formats=formats)]
+        assert {k: str(e) for k, e in copy.expressions.items()} == \
+            {k: str(e) for k, e in t.expressions.items()}
 
 
 @pytest.mark.parametrize("formats", [["free_form"], ["free_form", "mc_numerical", "code"]])
-def test_workers_give_the_same_variants_in_the_same_order(catalog: physgen.Catalog, formats: list[str]) -> None:
+def test_workers_give_the_same_variants_in_the_same_order(catalog: physgen.Catalog,
+                                                          formats: list[str]) -> None:
     small = catalog.filter(domain="optics")
     serial = list(physgen.generate(small, n=7, seed=3, formats=formats, chunk_size=3))
     parallel = list(physgen.generate(small, n=7, seed=3, formats=formats, chunk_size=3, workers=2))
@@ -151,7 +154,8 @@ def _edge_variant(k: int) -> Variant:
     )
 
 
-def test_jsonl_writer_is_byte_identical_to_the_standard_library(tmp_path: Path, catalog: physgen.Catalog) -> None:
+def test_jsonl_writer_is_byte_identical_to_the_standard_library(tmp_path: Path,
+                                                                catalog: physgen.Catalog) -> None:
     def reference(obj: object) -> bytes:
         return (json.dumps(obj, ensure_ascii=False, separators=(",", ":")) + "\n").encode()
 
@@ -161,7 +165,8 @@ def test_jsonl_writer_is_byte_identical_to_the_standard_library(tmp_path: Path, 
     for v in variants:
         assert jsonl.variant_line(v) == reference(v.to_dict())
         assert v.to_json().encode() + b"\n" == reference(v.to_dict())
-    records = [{"a": x, "b": [x, t, None, True, 2**70], "c": {"k": t}} for x in EDGE_FLOATS for t in EDGE_TEXT]
+    records = [{"a": x, "b": [x, t, None, True, 2**70], "c": {"k": t}}
+               for x in EDGE_FLOATS for t in EDGE_TEXT]
     records += [{"n": np.float64(1.5)}, {"t": (1, 2.5e-8)}, {1: "int key"}]
     for r in records:
         assert jsonl.line(r) == reference(r)
@@ -186,8 +191,9 @@ def test_free_form_made_in_generation_equals_the_registered_builder(catalog: phy
 
     ctx = FormatContext(style)  # type: ignore[arg-type]
     for t in catalog.templates():
-        made = [v for v in physgen.generate([t], n=2, seed=4, style=style) ]  # type: ignore[arg-type]
-        built = [v for inst in iter_instances(t.sample(len(made) // len(t.texts), 4), style)  # type: ignore[arg-type]
+        made = list(physgen.generate([t], n=2, seed=4, style=style))  # type: ignore[arg-type]
+        batch = t.sample(len(made) // len(t.texts), 4)
+        built = [v for inst in iter_instances(batch, style)  # type: ignore[arg-type]
                  for p in range(len(t.texts)) for v in FORMATS["free_form"].build(inst, p, ctx)]
         assert made == built, t.id
 

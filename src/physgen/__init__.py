@@ -39,7 +39,12 @@ _NAMES = {
 _SUBMODULES = ("catalog", "export", "formats", "generation", "grading", "harness", "metrics", "plots",
                "splits", "units")
 
-__all__ = sorted([*_NAMES, *_SUBMODULES, "__version__"])
+__all__ = [
+    "Answer", "Catalog", "CatalogError", "Grade", "InputError", "Instance", "InstanceBatch", "Metadata",
+    "PartGrade", "PhysgenError", "SamplingError", "ShownQuantity", "Template", "TemplateError", "Variant",
+    "__version__", "catalog", "export", "formats", "generate", "generation", "grade", "grade_answer",
+    "grading", "harness", "load_catalog", "metrics", "plots", "register_format", "splits", "units", "ureg",
+]
 
 
 def __getattr__(name: str) -> Any:

@@ -192,6 +192,11 @@ def _entry(path: Path, store: cache.Store) -> tuple[_Entry, Callable[[], _Entry]
     return _Entry(spec), compiled
 
 
+def _later(complete: Callable[[], _Entry]) -> Callable[[], Template]:
+    """Compile (or unpickle) a template on first use."""
+    return lambda: complete().template()
+
+
 def _check_location(spec: TemplateSpec, path: Path, root: Path) -> Problem | None:
     expected = spec.expected_path(root)
     if path.resolve() != expected.resolve():
@@ -267,24 +272,27 @@ def template_files(root: Path) -> list[Path]:
     return sorted(p for p in root.rglob("*.yaml") if p.is_file())
 
 
-def load_catalog(path: str | Path | None = None) -> Catalog:
+def load_catalog(path: str | Path | None = None, *, lazy: bool = False) -> Catalog:
     """Load a catalog: the built-in one (``None``), a folder of templates, or one file.
 
     Raises :class:`CatalogError` listing every problem if any file is invalid.
     The built-in catalog is loaded once per process. Templates come from the
     cache when their files, physgen and its dependencies are unchanged.
+    ``lazy=True`` reads and checks every file's structure but compiles a
+    template that is not in the cache only when it is first used (and reports
+    its problems then): what ``physgen list`` and ``physgen show`` need.
     """
     if path is None:
-        return _load_builtin()
-    return _load(Path(path))
+        return _load_builtin(lazy)
+    return _load(Path(path), lazy)
 
 
 @functools.cache
-def _load_builtin() -> Catalog:
-    return _load(BUILTIN_ROOT)
+def _load_builtin(lazy: bool) -> Catalog:
+    return _load(BUILTIN_ROOT, lazy)
 
 
-def _load(path: Path) -> Catalog:
+def _load(path: Path, lazy: bool = False) -> Catalog:
     if not path.exists():
         raise CatalogError(str(path), "", "no such file or folder",
                            fix="pass a template folder or a .yaml file")
@@ -308,7 +316,7 @@ def _load(path: Path) -> Catalog:
                 problems.append(Problem(str(file), "id", f"{spec.id!r} is also the id of {seen[spec.id]}",
                                         "ids must be unique"))
             seen[spec.id] = file
-            entries.append(complete())
+            entries.append(_Entry(spec, load=_later(complete)) if lazy else complete())
         except TemplateError as exc:
             problems.extend(exc.problems)
     store.save()  # keeps the good templates even when others fail

@@ -45,15 +45,15 @@ class Progress:
         self.stream.flush()
 
 
-def _catalog(args: argparse.Namespace) -> Catalog:
-    cat = load_catalog(args.path)
+def _catalog(args: argparse.Namespace, lazy: bool = False) -> Catalog:
+    cat = load_catalog(args.path, lazy=lazy)
     if getattr(args, "domain", None) or getattr(args, "difficulty", None) or getattr(args, "tag", None):
         cat = cat.filter(domain=args.domain, difficulty=args.difficulty, tags=args.tag)
     return cat
 
 
 def cmd_list(args: argparse.Namespace, out: IO[str]) -> int:
-    cat = _catalog(args)
+    cat = _catalog(args, lazy=True)
     by_domain: dict[str, list[Any]] = {}
     for spec in cat.specs():  # specs only: listing loads no template
         by_domain.setdefault(spec.domain, []).append(spec)
@@ -72,7 +72,7 @@ def cmd_list(args: argparse.Namespace, out: IO[str]) -> int:
 def cmd_show(args: argparse.Namespace, out: IO[str]) -> int:
     from .generation import generate
 
-    t = load_catalog(args.path)[args.id]
+    t = load_catalog(args.path, lazy=True)[args.id]
     out.write(f"{t.id} (version {t.version}) — {t.domain}: {', '.join(t.subdomain)}; "
               f"difficulty {t.difficulty}, {t.question_type}\nsource: {t.spec.source}\n")
     variants = list(generate([t], n=1, seed=args.seed, style=args.style))

@@ -138,8 +138,8 @@ def iter_instances(batch: InstanceBatch, style: Style = "unicode", notation: Not
         context: dict[str, str] = dict(layout.constants)
         inputs: dict[str, ShownQuantity] = {}
         for name, unit, values, shown, _ in input_cols:
-            s = context[name] = shown[k]
-            inputs[name] = ShownQuantity(values[k], unit, str(s))
+            text = context[name] = shown[k]
+            inputs[name] = ShownQuantity(values[k], unit, str(text))
         answers_k: dict[str, Answer] = {}
         for name, shown, answers in answer_cols:
             context[name] = shown[k]

@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 if TYPE_CHECKING:
     from .variant import Variant
 
+orjson: Any
 try:
     import orjson
 except ImportError:  # pragma: no cover - depends on the environment
@@ -41,9 +42,9 @@ def _plain(obj: Any) -> bool:
     if kind is str or kind is bool or obj is None:
         return True
     if kind is float:
-        return obj == 0.0 or _MIN <= abs(obj) <= _MAX
+        return bool(obj == 0.0 or _MIN <= abs(obj) <= _MAX)
     if kind is int:
-        return -(2**63) <= obj < 2**64
+        return bool(-(2**63) <= obj < 2**64)
     if kind is dict:
         return all(type(k) is str and _plain(v) for k, v in obj.items())
     if kind is list or kind is tuple:
@@ -54,7 +55,7 @@ def _plain(obj: Any) -> bool:
 def line(obj: Any) -> bytes:
     """One JSONL line (with its newline) for any JSON value."""
     if orjson is not None and _plain(obj):
-        return orjson.dumps(obj, option=orjson.OPT_APPEND_NEWLINE)
+        return cast(bytes, orjson.dumps(obj, option=orjson.OPT_APPEND_NEWLINE))
     return _stdlib(obj)
 
 
@@ -76,7 +77,7 @@ def variant_line(v: Variant) -> bytes:
     d = v.to_dict()
     if orjson is not None and _plain_floats(v):
         try:
-            return orjson.dumps(d, option=orjson.OPT_APPEND_NEWLINE)
+            return cast(bytes, orjson.dumps(d, option=orjson.OPT_APPEND_NEWLINE))
         except TypeError:  # e.g. a seed beyond 64 bits, or a string that is not valid UTF-8
             pass
     return _stdlib(d)

@@ -28,7 +28,7 @@ def registry() -> Any:
     """
     import pint
 
-    ureg = pint.UnitRegistry(autoconvert_offset_to_baseunit=True)
+    ureg: Any = pint.UnitRegistry(autoconvert_offset_to_baseunit=True)
     ureg.formatter.default_sort_func = None
     ureg.define("solar_mass = 1.98847e30 * kilogram = M_sun")  # IAU 2015 nominal GM / CODATA G
     return ureg
