@@ -10,7 +10,7 @@ nor Pint.
 >>> import pickle, sympy as sp
 >>> x = sp.Symbol("x", real=True)
 >>> f = numpy_function([x], [2 * sp.sqrt(x)])
->>> pickle.loads(pickle.dumps(f))(4.0)
+>>> [float(v) for v in pickle.loads(pickle.dumps(f))(4.0)]
 [4.0]
 """
 
