@@ -1,15 +1,23 @@
 """Headline metrics with 1,000-resample bootstrap CIs over 1,000,000 graded rows, against a
-plain-Python loop baseline, in one run.
+plain-Python loop baseline, in one run; then the memory of metrics on a 10,000,000-row DataFrame.
 
 The baseline computes the same numbers the obvious way: a dict of per-group
 lists, and a Python loop that resamples groups for each of the 1,000 bootstrap
-draws. Run: ``python benchmarks/metrics.py`` (one core; prints times and ratios).
+draws. The memory part builds a DataFrame with the usual columns (and a text
+column metrics never read) and reports the peak memory ``tracemalloc`` sees
+while ``summary`` runs, as a multiple of the size of the three columns it needs
+(``template_id``, ``correct``, ``score``). Run: ``python benchmarks/metrics.py``
+(one core; prints times and ratios; ``--frame-rows 0`` skips the memory part).
 """
 
 from __future__ import annotations
 
+import argparse
 import random
 import time
+import tracemalloc
+
+import numpy as np
 
 from physgen import metrics
 
@@ -45,7 +53,44 @@ def baseline(rows: list[dict[str, object]], resamples: int) -> dict[str, tuple[f
             "consistency": (cons, 0.0, 0.0)}
 
 
+def make_frame(n: int) -> object:
+    import pandas as pd
+
+    rng = np.random.default_rng(0)
+    template = rng.integers(0, 140, n)
+    formats = np.array(["free_form", "mc_numerical", "units", "noop"], dtype=object)
+    return pd.DataFrame({
+        "template_id": np.array([f"t{i}" for i in range(140)], dtype=object)[template],
+        "instance_id": np.array([f"i{i}" for i in range(20000)], dtype=object)[rng.integers(0, 20000, n)],
+        "variant_id": np.array([f"v{i}" for i in range(1000)], dtype=object)[rng.integers(0, 1000, n)],
+        "format": formats[rng.integers(0, 4, n)],
+        "paraphrase": rng.integers(0, 3, n), "attempt": rng.integers(0, 4, n),
+        "correct": rng.random(n) < 0.3 + template / 300, "score": rng.random(n),
+        "prompt": np.array(["A long prompt that metrics never read. " * 4], dtype=object)[np.zeros(n, int)],
+    })
+
+
+def frame_memory(n: int) -> None:
+    frame = make_frame(n)
+    needed = int(frame[["template_id", "correct", "score"]].memory_usage(index=False).sum())  # type: ignore[index]
+    total = int(frame.memory_usage(index=False).sum())  # type: ignore[attr-defined]
+    tracemalloc.start()
+    start = time.perf_counter()
+    s = metrics.summary(frame, n_resamples=RESAMPLES)
+    took = time.perf_counter() - start
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    ratio = peak / needed
+    print(f"DataFrame of {n:,} rows ({total / 2**20:,.0f} MiB of columns): summary with CIs in {took:.2f} s, "
+          f"peak {peak / 2**20:,.0f} MiB = {ratio:.2f}x the {needed / 2**20:,.0f} MiB of the 3 columns "
+          "it needs "
+          f"(goal <= 2x: {'met' if ratio <= 2 else 'NOT met'}); accuracy {s['accuracy']}")
+
+
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--frame-rows", type=int, default=10_000_000, help="DataFrame rows (0: skip)")
+    args = parser.parse_args()
     rows = make_rows(ROWS)
     start = time.perf_counter()
     table = metrics.Table(rows)
@@ -63,6 +108,9 @@ def main() -> None:
     print(f"plain-Python loop (accuracy and consistency with CIs only): {slow:.2f} s; "
           f"ratio {slow / fast:.1f}x")
     print(f"accuracy {s['accuracy']} vs baseline {slow_result['accuracy'][0]:.3f}")
+    del rows, table
+    if args.frame_rows:
+        frame_memory(args.frame_rows)
 
 
 if __name__ == "__main__":

@@ -10,7 +10,7 @@ import pytest
 
 import physgen
 from physgen.cli import main
-from physgen.generate import count_variants
+from physgen.generation import count_variants
 from physgen.schema import VariantRecord, json_schemas
 
 ROOT = Path(__file__).resolve().parents[1]

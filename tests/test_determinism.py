@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import physgen
-from physgen.generate import count_variants
+from physgen.generation import count_variants
 
 
 def _generate(tmp_path: Path, seed: int, name: str) -> bytes:

@@ -11,7 +11,7 @@ from physgen.distractors import SEPARATION
 from physgen.formats import FORMATS, get_format
 from physgen.formats.choice import GRADING_RTOL, LETTERS
 from physgen.formats.probes import depends_on
-from physgen.generate import count_variants
+from physgen.generation import count_variants
 from physgen.grading import grade
 from physgen.reading.numbers import evaluate, normalise, to_python
 from physgen.reading.quantity import read_value

@@ -9,7 +9,9 @@ import pytest
 
 import physgen
 from physgen.errors import SamplingError
-from physgen.sampling import MAX_ROUNDS, round_sig, stream_key, uniforms
+from physgen.figures import round_sig
+from physgen.sampling import stream_key, uniforms
+from physgen.template import MAX_ROUNDS
 
 from .conftest import good, write_template
 
@@ -76,7 +78,7 @@ def test_too_tight_constraints_raise_a_clear_error(tmp_path: Path, monkeypatch: 
     write_template(tmp_path, data)
     t = physgen.load_catalog(tmp_path)["mechanics.demo_speed"]
     assert (t.sample(200, seed=0).shown["d"] > 4.9 * t.sample(200, seed=0).shown["t"]).all()
-    monkeypatch.setattr("physgen.sampling.MAX_ROUNDS", 2)
+    monkeypatch.setattr("physgen.template.MAX_ROUNDS", 2)
     with pytest.raises(SamplingError, match=r"constraints \['d > 4.9\*t\*v0'\] in 2 draws; widen"):
         t.sample(2000, seed=0)
     assert MAX_ROUNDS == 10_000

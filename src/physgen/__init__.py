@@ -5,49 +5,72 @@
 >>> v = next(physgen.generate(catalog.filter(domain="optics"), n=1, seed=0))
 >>> v.template_id.startswith("optics."), v.format
 (True, 'free_form')
+
+Importing physgen is cheap: names and submodules are imported on first use
+(SymPy, Pint and Jinja2 only when something needs them).
+
+>>> import physgen.generation as g
+>>> g.__name__, physgen.generate is g.generate
+('physgen.generation', True)
 """
 
 from __future__ import annotations
 
-from . import catalog, export, metrics, splits
-from .catalog import Catalog, load_catalog
-from .errors import CatalogError, InputError, PhysgenError, SamplingError, TemplateError
-from .formats import register_format
-from .generate import generate
-from .grading import Grade, PartGrade, grade, grade_answer
-from .instance import Instance
-from .sampling import InstanceBatch
-from .template import Template
-from .units import ureg
-from .variant import Answer, Metadata, ShownQuantity, Variant
+import importlib
+from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
 
+#: Public names, by the submodule that defines them.
+_NAMES = {
+    "Answer": "variant", "Metadata": "variant", "ShownQuantity": "variant", "Variant": "variant",
+    "Catalog": "catalog", "load_catalog": "catalog",
+    "CatalogError": "errors", "InputError": "errors", "PhysgenError": "errors",
+    "SamplingError": "errors", "TemplateError": "errors",
+    "register_format": "formats",
+    "generate": "generation",
+    "Grade": "grading", "PartGrade": "grading", "grade": "grading", "grade_answer": "grading",
+    "Instance": "instance",
+    "InstanceBatch": "batch",
+    "Template": "template",
+    "ureg": "units",
+}
+#: Submodules that are attributes of the package, imported on first use.
+_SUBMODULES = ("catalog", "export", "formats", "generation", "grading", "harness", "metrics", "plots",
+               "splits", "units")
+
 __all__ = [
-    "Answer",
-    "Catalog",
-    "CatalogError",
-    "Grade",
-    "InputError",
-    "Instance",
-    "InstanceBatch",
-    "Metadata",
-    "PartGrade",
-    "PhysgenError",
-    "SamplingError",
-    "ShownQuantity",
-    "Template",
-    "TemplateError",
-    "Variant",
-    "__version__",
-    "catalog",
-    "export",
-    "generate",
-    "grade",
-    "grade_answer",
-    "load_catalog",
-    "metrics",
-    "register_format",
-    "splits",
-    "ureg",
+    "Answer", "Catalog", "CatalogError", "Grade", "InputError", "Instance", "InstanceBatch", "Metadata",
+    "PartGrade", "PhysgenError", "SamplingError", "ShownQuantity", "Template", "TemplateError", "Variant",
+    "__version__", "catalog", "export", "formats", "generate", "generation", "grade", "grade_answer",
+    "grading", "harness", "load_catalog", "metrics", "plots", "register_format", "splits", "units", "ureg",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    if name in _NAMES:
+        value = getattr(importlib.import_module(f".{_NAMES[name]}", __name__), name)
+    elif name in _SUBMODULES:
+        value = importlib.import_module(f".{name}", __name__)
+    else:
+        raise AttributeError(f"module 'physgen' has no attribute {name!r}; see physgen.__all__")
+    globals()[name] = value  # later lookups skip this function
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})
+
+
+if TYPE_CHECKING:
+    from . import catalog, export, formats, generation, grading, harness, metrics, plots, splits, units
+    from .batch import InstanceBatch
+    from .catalog import Catalog, load_catalog
+    from .errors import CatalogError, InputError, PhysgenError, SamplingError, TemplateError
+    from .formats import register_format
+    from .generation import generate
+    from .grading import Grade, PartGrade, grade, grade_answer
+    from .instance import Instance
+    from .template import Template
+    from .units import ureg
+    from .variant import Answer, Metadata, ShownQuantity, Variant

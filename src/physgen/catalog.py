@@ -1,7 +1,10 @@
 """Find, load and validate template files; look templates up by id, domain and tag.
 
 A catalog loads whole or not at all: every problem in every file is collected
-and raised together as one :class:`~physgen.errors.CatalogError`.
+and raised together as one :class:`~physgen.errors.CatalogError`. Compiled
+templates are cached (:mod:`physgen.cache`); a catalog read from the cache holds
+each template's spec and unpickles the template itself when it is first used,
+so listing a catalog or using one template does not load the others.
 
 >>> import physgen
 >>> cat = physgen.load_catalog()
@@ -16,18 +19,20 @@ from __future__ import annotations
 import difflib
 import functools
 import hashlib
-from collections.abc import Iterable, Iterator, Mapping
+import pickle
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pydantic
-import yaml
 
-from .compile import compile_template
+from . import cache
 from .errors import CatalogError, Problem, TemplateError
 from .schema import AnswerSpec, ConstantSpec, InputSpec, TemplateSpec
-from .template import Template
+
+if TYPE_CHECKING:
+    from .template import Template
 
 
 def _builtin_root() -> Path:
@@ -40,26 +45,31 @@ def _builtin_root() -> Path:
 #: Where the built-in templates live.
 BUILTIN_ROOT = _builtin_root()
 
+@functools.cache
+def _yaml_loader() -> Any:
+    """A safe YAML loader that refuses duplicate keys (PyYAML silently keeps the last).
 
-class _UniqueKeyLoader(yaml.SafeLoader):
-    """A safe YAML loader that refuses duplicate keys (PyYAML silently keeps the last)."""
+    It uses LibYAML's C parser where PyYAML was built with it (about 10× faster).
+    """
+    import yaml
 
+    class UniqueKeyLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
+        pass
 
-def _construct_mapping(loader: _UniqueKeyLoader, node: yaml.MappingNode) -> dict[Any, Any]:
-    seen: set[Any] = set()
-    for key_node, _ in node.value:
-        key = loader.construct_object(key_node)
-        if key in seen:
-            raise yaml.constructor.ConstructorError(
-                None, None, f"duplicate key {key!r}", key_node.start_mark
-            )
-        seen.add(key)
-    return loader.construct_mapping(node)
+    def construct_mapping(loader: Any, node: yaml.MappingNode) -> dict[Any, Any]:
+        seen: set[Any] = set()
+        for key_node, _ in node.value:
+            key = loader.construct_object(key_node)
+            if key in seen:
+                raise yaml.constructor.ConstructorError(
+                    None, None, f"duplicate key {key!r}", key_node.start_mark
+                )
+            seen.add(key)
+        return loader.construct_mapping(node)  # type: ignore[no-any-return]
 
+    UniqueKeyLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, construct_mapping)
+    return UniqueKeyLoader
 
-_UniqueKeyLoader.add_constructor(
-    yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping
-)
 
 _SECTION_MODELS: dict[str, type[pydantic.BaseModel]] = {
     "inputs": InputSpec, "constants": ConstantSpec, "answers": AnswerSpec,
@@ -100,11 +110,22 @@ def _problem_from_pydantic(source: str, err: Any) -> Problem:
 def read_spec(path: str | Path) -> TemplateSpec:
     """Read and structurally validate one template file (no compilation)."""
     path = Path(path)
+    try:
+        content = path.read_bytes()
+    except OSError as exc:
+        raise TemplateError(str(path), "", f"cannot read the file: {exc}") from None
+    return _parse_spec(path, content)
+
+
+def _parse_spec(path: Path, content: bytes) -> TemplateSpec:
+    import yaml
+
     source = str(path)
     try:
-        data = yaml.load(path.read_text(encoding="utf-8"), Loader=_UniqueKeyLoader)
-    except OSError as exc:
-        raise TemplateError(source, "", f"cannot read the file: {exc}") from None
+        data = yaml.load(content.decode("utf-8"), Loader=_yaml_loader())
+    except UnicodeDecodeError as exc:
+        raise TemplateError(source, "", f"cannot read the file: {exc}",
+                            fix="save it as UTF-8") from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else ""
@@ -123,8 +144,57 @@ def read_spec(path: str | Path) -> TemplateSpec:
 
 
 def load_template(path: str | Path) -> Template:
-    """Read, validate and compile one template file."""
-    return compile_template(read_spec(path), str(path))
+    """Read, validate and compile one template file (or read it from the cache)."""
+    path = Path(path)
+    if not path.is_file():
+        raise TemplateError(str(path), "", "no such template file", fix="pass the path of a .yaml file")
+    return _load(path).templates()[0]
+
+
+class _Entry:
+    """A template's spec, and the template: compiled already, or unpickled on first use."""
+
+    __slots__ = ("_load", "_template", "spec")
+
+    def __init__(self, spec: TemplateSpec, template: Template | None = None,
+                 load: Callable[[], Template] | None = None) -> None:
+        self.spec, self._template, self._load = spec, template, load
+
+    def template(self) -> Template:
+        if self._template is None:
+            assert self._load is not None
+            self._template = self._load()
+        return self._template
+
+
+def _entry(path: Path, store: cache.Store) -> tuple[_Entry, Callable[[], _Entry]]:
+    """One template file: its entry now if cached, else its spec now and a function that
+    compiles it. Raises TemplateError."""
+    try:
+        content = path.read_bytes()
+    except OSError as exc:
+        raise TemplateError(str(path), "", f"cannot read the file: {exc}") from None
+    key = cache.entry_key(path, content) if store.path is not None else ""
+    hit = store.get(key) if key else None
+    if hit is not None:
+        entry = _Entry(hit[0], load=functools.partial(pickle.loads, hit[1]))
+        return entry, lambda: entry
+    spec = _parse_spec(path, content)
+
+    def compiled() -> _Entry:
+        from .compile import compile_template  # SymPy, Pint and Jinja: only when compiling
+
+        template = compile_template(spec, str(path))
+        if key:
+            store.put(key, spec, template)
+        return _Entry(spec, template)
+
+    return _Entry(spec), compiled
+
+
+def _later(complete: Callable[[], _Entry]) -> Callable[[], Template]:
+    """Compile (or unpickle) a template on first use."""
+    return lambda: complete().template()
 
 
 def _check_location(spec: TemplateSpec, path: Path, root: Path) -> Problem | None:
@@ -135,33 +205,38 @@ def _check_location(spec: TemplateSpec, path: Path, root: Path) -> Problem | Non
     return None
 
 
-class Catalog(Mapping[str, Template]):
+class Catalog(Mapping[str, "Template"]):
     """Compiled templates by id, sorted by id."""
 
-    def __init__(self, templates: Iterable[Template], root: Path | None = None) -> None:
-        self._templates = {t.id: t for t in sorted(templates, key=lambda t: t.id)}
+    def __init__(self, templates: Iterable[Template | _Entry], root: Path | None = None) -> None:
+        entries = [t if isinstance(t, _Entry) else _Entry(t.spec, t) for t in templates]
+        self._entries = {e.spec.id: e for e in sorted(entries, key=lambda e: e.spec.id)}
         self.root = root
 
     def __getitem__(self, template_id: str) -> Template:
         try:
-            return self._templates[template_id]
+            return self._entries[template_id].template()
         except KeyError:
-            close = difflib.get_close_matches(template_id, list(self._templates), n=3)
+            close = difflib.get_close_matches(template_id, list(self._entries), n=3)
             hint = f"; did you mean {', '.join(close)}?" if close else "; see `physgen list`"
             raise KeyError(f"no template {template_id!r} in this catalog{hint}") from None
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self._templates)
+        return iter(self._entries)
 
     def __len__(self) -> int:
-        return len(self._templates)
+        return len(self._entries)
 
     def __repr__(self) -> str:
         return f"<Catalog of {len(self)} templates from {self.root}>"
 
     def templates(self) -> list[Template]:
         """The templates, sorted by id (iterating a catalog gives ids, like a dict)."""
-        return list(self._templates.values())
+        return [e.template() for e in self._entries.values()]
+
+    def specs(self) -> list[TemplateSpec]:
+        """The templates' specs, sorted by id, without loading the templates themselves."""
+        return [e.spec for e in self._entries.values()]
 
     def filter(
         self,
@@ -176,19 +251,19 @@ class Catalog(Mapping[str, Template]):
             set(difficulty) if difficulty is not None else None)
         wanted = {tags} if isinstance(tags, str) else set(tags) if tags else set()
         kept = [
-            t for t in self._templates.values()
-            if (domains is None or t.domain in domains)
-            and (levels is None or t.difficulty in levels)
-            and wanted <= set(t.subdomain)
-            and (question_type is None or t.question_type == question_type)
+            e for e in self._entries.values()
+            if (domains is None or e.spec.domain in domains)
+            and (levels is None or e.spec.difficulty in levels)
+            and wanted <= set(e.spec.subdomain)
+            and (question_type is None or e.spec.question_type == question_type)
         ]
         return Catalog(kept, self.root)
 
     def digest(self) -> str:
         """A short hash of every template's id, version and content: the catalog version."""
         h = hashlib.sha256()
-        for t in self._templates.values():
-            h.update(t.spec.model_dump_json().encode())
+        for spec in self.specs():
+            h.update(spec.model_dump_json().encode())
         return h.hexdigest()[:12]
 
 
@@ -197,48 +272,54 @@ def template_files(root: Path) -> list[Path]:
     return sorted(p for p in root.rglob("*.yaml") if p.is_file())
 
 
-def load_catalog(path: str | Path | None = None) -> Catalog:
+def load_catalog(path: str | Path | None = None, *, lazy: bool = False) -> Catalog:
     """Load a catalog: the built-in one (``None``), a folder of templates, or one file.
 
     Raises :class:`CatalogError` listing every problem if any file is invalid.
-    The built-in catalog is loaded once per process.
+    The built-in catalog is loaded once per process. Templates come from the
+    cache when their files, physgen and its dependencies are unchanged.
+    ``lazy=True`` reads and checks every file's structure but compiles a
+    template that is not in the cache only when it is first used (and reports
+    its problems then): what ``physgen list`` and ``physgen show`` need.
     """
     if path is None:
-        return _load_builtin()
-    return _load(Path(path))
+        return _load_builtin(lazy)
+    return _load(Path(path), lazy)
 
 
 @functools.cache
-def _load_builtin() -> Catalog:
-    return _load(BUILTIN_ROOT)
+def _load_builtin(lazy: bool) -> Catalog:
+    return _load(BUILTIN_ROOT, lazy)
 
 
-def _load(path: Path) -> Catalog:
-    if path.is_file():
-        return Catalog([load_template(path)], path.parent)
-    if not path.is_dir():
+def _load(path: Path, lazy: bool = False) -> Catalog:
+    if not path.exists():
         raise CatalogError(str(path), "", "no such file or folder",
                            fix="pass a template folder or a .yaml file")
-    files = template_files(path)
+    files = [path] if path.is_file() else template_files(path)
     if not files:
         raise CatalogError(str(path), "", "no *.yaml template files found",
                            fix="template files live at <root>/<group>/<name>.yaml")
+    store = cache.Store(path)
     problems: list[Problem] = []
-    templates: list[Template] = []
+    entries: list[_Entry] = []
     seen: dict[str, Path] = {}
     for file in files:
         try:
-            spec = read_spec(file)
-            misplaced = _check_location(spec, file, path)
-            if misplaced:
-                problems.append(misplaced)
+            found, complete = _entry(file, store)
+            spec = found.spec
+            if file is not path:
+                misplaced = _check_location(spec, file, path)
+                if misplaced:
+                    problems.append(misplaced)
             if spec.id in seen:
                 problems.append(Problem(str(file), "id", f"{spec.id!r} is also the id of {seen[spec.id]}",
                                         "ids must be unique"))
             seen[spec.id] = file
-            templates.append(compile_template(spec, str(file)))
+            entries.append(_Entry(spec, load=_later(complete)) if lazy else complete())
         except TemplateError as exc:
             problems.extend(exc.problems)
+    store.save()  # keeps the good templates even when others fail
     if problems:
         raise CatalogError(problems=problems)
-    return Catalog(templates, path)
+    return Catalog(entries, path if path.is_dir() else path.parent)

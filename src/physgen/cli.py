@@ -1,5 +1,8 @@
 """The ``physgen`` command: list, show, validate, generate, schema.
 
+Each command imports what it needs when it runs, so ``physgen list`` and
+``physgen show`` start without SymPy or Pint (from the compiled-template cache).
+
 >>> main(["validate"])  # doctest: +ELLIPSIS
 OK: ... templates valid in ...
 0
@@ -19,16 +22,7 @@ from typing import IO, Any
 from . import __version__
 from .catalog import Catalog, load_catalog
 from .errors import PhysgenError
-from .export import read_jsonl, write_jsonl, write_parquet
-from .formats import FORMATS
-from .gallery import gallery
-from .generate import count_variants, generate
-from .grading import grade
-from .metrics import breakdown, conditional_accuracy, record, summary
 from .render import STYLES
-from .schema import json_schemas
-from .splits import split
-from .variant import Variant
 
 
 class Progress:
@@ -51,32 +45,34 @@ class Progress:
         self.stream.flush()
 
 
-def _catalog(args: argparse.Namespace) -> Catalog:
-    cat = load_catalog(args.path)
+def _catalog(args: argparse.Namespace, lazy: bool = False) -> Catalog:
+    cat = load_catalog(args.path, lazy=lazy)
     if getattr(args, "domain", None) or getattr(args, "difficulty", None) or getattr(args, "tag", None):
         cat = cat.filter(domain=args.domain, difficulty=args.difficulty, tags=args.tag)
     return cat
 
 
 def cmd_list(args: argparse.Namespace, out: IO[str]) -> int:
-    cat = _catalog(args)
+    cat = _catalog(args, lazy=True)
     by_domain: dict[str, list[Any]] = {}
-    for t in cat.values():
-        by_domain.setdefault(t.domain, []).append(t)
-    width = max((len(t.id) for t in cat.values()), default=10)
+    for spec in cat.specs():  # specs only: listing loads no template
+        by_domain.setdefault(spec.domain, []).append(spec)
+    width = max((len(i) for i in cat), default=10)
     for domain in sorted(by_domain):
-        templates = by_domain[domain]
-        out.write(f"\n{domain} ({len(templates)})\n")
+        specs = by_domain[domain]
+        out.write(f"\n{domain} ({len(specs)})\n")
         out.write(f"  {'id':<{width}}  diff  {'type':<9}  inputs -> answers\n")
-        for t in templates:
+        for t in specs:
             out.write(f"  {t.id:<{width}}  {t.difficulty:>4}  {t.question_type:<9}  "
-                      f"{', '.join(t.input_names)} -> {', '.join(t.answer_names)}\n")
+                      f"{', '.join(t.inputs)} -> {', '.join(t.answers)}\n")
     out.write(f"\n{len(cat)} templates in {len(by_domain)} domains\n")
     return 0
 
 
 def cmd_show(args: argparse.Namespace, out: IO[str]) -> int:
-    t = load_catalog(args.path)[args.id]
+    from .generation import generate
+
+    t = load_catalog(args.path, lazy=True)[args.id]
     out.write(f"{t.id} (version {t.version}) — {t.domain}: {', '.join(t.subdomain)}; "
               f"difficulty {t.difficulty}, {t.question_type}\nsource: {t.spec.source}\n")
     variants = list(generate([t], n=1, seed=args.seed, style=args.style))
@@ -105,27 +101,34 @@ def cmd_validate(args: argparse.Namespace, out: IO[str]) -> int:
 
 
 def cmd_generate(args: argparse.Namespace, out: IO[str]) -> int:
+    from .generation import count_variants, generate, generate_jsonl
+
     cat = _catalog(args)
     source: Any = [cat[i] for i in args.template] if args.template else cat
     paraphrases: Any = args.paraphrases
     if paraphrases not in ("all", "random"):
         paraphrases = [int(p) for p in paraphrases.split(",")]
     formats = args.format or ["free_form"]
-    variants = generate(source, n=args.n, seed=args.seed, formats=formats,
-                        paraphrases=paraphrases, style=args.style, n_options=args.n_options)
+    options = {"n": args.n, "seed": args.seed, "formats": formats, "paraphrases": paraphrases,
+               "style": args.style, "n_options": args.n_options, "workers": args.jobs}
     total = count_variants(source, args.n, formats, paraphrases)
     show = args.progress if args.progress is not None else (sys.stderr.isatty() and total >= 10_000)
     progress = Progress(total, sys.stderr, show)
     if args.output in (None, "-"):
-        for k, v in enumerate(variants, 1):
-            out.write(v.to_json() + "\n")
-            if k % 1000 == 0:
-                progress.update(k)
+        done = 0
+        for block in generate_jsonl(source, **options):
+            out.write(block.decode())
+            done += block.count(b"\n")
+            progress.update(done)
         return 0
     if args.output.endswith(".parquet"):
-        write_parquet(variants, args.output)
+        from .export import write_parquet
+
+        write_parquet(generate(source, **options), args.output)
     else:
-        write_jsonl(variants, args.output, progress.update)
+        from .export import write_blocks
+
+        write_blocks(generate_jsonl(source, **options), args.output, progress.update)
     progress.update(total, final=True)
     sys.stderr.write(f"wrote {total} variants from {len(list(source))} templates to {args.output}\n")
     return 0
@@ -133,6 +136,11 @@ def cmd_generate(args: argparse.Namespace, out: IO[str]) -> int:
 
 def cmd_grade(args: argparse.Namespace, out: IO[str]) -> int:
     """Grade rows of variant fields plus ``response`` (and optional ``attempt``, ``model``)."""
+    from .export import read_jsonl, write_jsonl
+    from .grading import grade
+    from .metrics import record
+    from .variant import Variant
+
     def graded() -> Any:
         for number, row in enumerate(read_jsonl(args.responses), 1):
             if "response" not in row:
@@ -170,6 +178,9 @@ def _render(rows: list[dict[str, Any]], fmt: str) -> str:
 
 
 def cmd_metrics(args: argparse.Namespace, out: IO[str]) -> int:
+    from .export import read_jsonl
+    from .metrics import breakdown, conditional_accuracy, summary
+
     rows = list(read_jsonl(args.graded))
     s = summary(rows, by=args.by, n_resamples=args.resamples, seed=args.seed)
     table = [{"metric": k, "value": round(v.value, 4), "low": round(v.low, 4), "high": round(v.high, 4)}
@@ -189,6 +200,9 @@ def cmd_metrics(args: argparse.Namespace, out: IO[str]) -> int:
 
 
 def cmd_split(args: argparse.Namespace, out: IO[str]) -> int:
+    from .export import read_jsonl, write_jsonl
+    from .splits import split
+
     rows = list(read_jsonl(args.input))
     train, test = split(rows, test_size=args.test_size, by=args.by, seed=args.seed)
     stem = args.output or str(Path(args.input).with_suffix(""))
@@ -199,6 +213,8 @@ def cmd_split(args: argparse.Namespace, out: IO[str]) -> int:
 
 
 def cmd_gallery(args: argparse.Namespace, out: IO[str]) -> int:
+    from .gallery import gallery
+
     page = gallery(load_catalog(args.path), seed=args.seed)
     if args.output in (None, "-"):
         out.write(page)
@@ -209,6 +225,8 @@ def cmd_gallery(args: argparse.Namespace, out: IO[str]) -> int:
 
 
 def cmd_schema(args: argparse.Namespace, out: IO[str]) -> int:
+    from .schema import json_schemas
+
     folder = Path(args.output)
     folder.mkdir(parents=True, exist_ok=True)
     for name, schema in json_schemas().items():
@@ -247,12 +265,15 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("generate", help="write variants as JSONL")
     s.add_argument("-n", type=int, default=10, help="instances per template (default 10)")
     s.add_argument("--seed", type=int, default=0)
-    s.add_argument("--format", action="append", choices=sorted(FORMATS),
-                   help="question format (repeatable; default free_form)")
+    s.add_argument("--format", action="append",
+                   help="question format (repeatable; default free_form): free_form, mc_numerical, "
+                   "mc_symbolic, units, noop, omitted, code, or one registered by a plugin")
     s.add_argument("--paraphrases", default="all", help="'all', 'random' or indices like 0,2")
     s.add_argument("--n-options", type=int, default=4, help="choices in multiple-choice formats (2-8)")
     s.add_argument("--style", choices=STYLES, default="unicode")
     s.add_argument("--template", action="append", help="only this template id (repeatable)")
+    s.add_argument("-j", "--jobs", type=int, default=1,
+                   help="worker processes (default 1); the output is the same for any number")
     s.add_argument("-o", "--output", help="JSONL or .parquet file (written atomically); '-' or none: stdout")
     s.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                    help="progress bar on stderr (default: on for long runs in a terminal)")

@@ -8,10 +8,15 @@ Checks run once, at load time, and every problem is reported (file, field, fix):
   compares like with like: the compiled code is run once on Pint quantities;
 * every text placeholder is defined, every text shows every input and asks
   (``{{ asks }}``), no text reveals an answer, and paraphrases differ;
-* constraints are satisfiable and answers finite over a sample of draws.
+* constraints are satisfiable and answers finite over a sample of draws;
+* every named mistake changes its answer (compared at sample points, not by
+  ``sympy.simplify``, which is slow and may fail to decide).
 
 Answer expressions become one vectorised NumPy function per template
-(``sympy.lambdify`` with common-subexpression elimination).
+(``sympy.lambdify`` with common-subexpression elimination), kept so that the
+template pickles (:mod:`physgen.functions`). Texts that need Pint or SymPy to
+write (units, symbols, question sentences) are made here for every style, so
+generation needs neither.
 
 >>> from physgen.catalog import read_spec
 >>> from pathlib import Path
@@ -24,9 +29,7 @@ Answer expressions become one vectorised NumPy function per template
 from __future__ import annotations
 
 import difflib
-import importlib
 import re
-from collections.abc import Callable
 from typing import Any
 
 import jinja2
@@ -35,11 +38,20 @@ import sympy as sp
 
 from .errors import Problem, TemplateError
 from .expressions import ExpressionError, parse_expression, symbols_for
-from .render import Text, compile_text
-from .sampling import acceptance, draw_candidates, stream_key
+from .functions import SolverFunction, numpy_function
+from .render import (
+    STYLES,
+    Text,
+    compile_text,
+    format_expression,
+    format_symbol,
+    join_number_unit,
+    unit_hint,
+)
+from .sampling import stream_key, uniforms
 from .schema import TemplateSpec
-from .template import Constant, Template
-from .units import Quantity, parse_quantity, parse_unit, to_si
+from .template import Constant, Deferred, Display, Template, UnitText
+from .units import Quantity, format_unit, parse_quantity, parse_unit, to_si
 
 #: Draws used at load time to check constraints and answers.
 CHECK_DRAWS = 1_000
@@ -47,6 +59,8 @@ CHECK_DRAWS = 1_000
 MIN_ACCEPTANCE = 0.01
 #: Word-level similarity above which two paraphrases count as the same text.
 MAX_PARAPHRASE_SIMILARITY = 0.85
+#: Points in the input ranges at which a named mistake must differ from the right answer.
+MISTAKE_POINTS = 16
 
 
 class _Problems:
@@ -73,7 +87,7 @@ def compile_template(spec: TemplateSpec, source: str = "<template>", *, check: b
     input_si, answer_units, constants = _units(spec, problems)
     problems.raise_if_any()
     expressions, constraint_exprs = _expressions(spec, problems)
-    mistakes = _mistakes(spec, expressions, problems)
+    mistakes = _mistakes(spec, expressions, input_si, constants, problems)
     problems.raise_if_any()
     evaluate = _evaluator(spec, expressions, problems)
     constraints = _constraint_evaluator(spec, constraint_exprs)
@@ -82,7 +96,7 @@ def compile_template(spec: TemplateSpec, source: str = "<template>", *, check: b
     problems.raise_if_any()
     template = Template(
         spec=spec, source=source, input_si=input_si, answer_units=answer_units,
-        constants=constants, expressions=expressions, mistakes=mistakes, texts=texts, steps=steps,
+        constants=constants, texts=texts, steps=steps, _symbolic=Deferred((expressions, mistakes)),
         _evaluate=evaluate, _constraints=constraints,
     )
     _check_dimensions(template, constraint_exprs, problems)
@@ -90,6 +104,7 @@ def compile_template(spec: TemplateSpec, source: str = "<template>", *, check: b
     if check:
         _check_sampling(template, problems)
         problems.raise_if_any()
+    template.display.update({style: _display(template, style) for style in STYLES})
     return template
 
 
@@ -194,8 +209,8 @@ def _expressions(spec: TemplateSpec, problems: _Problems) -> tuple[dict[str, Any
     return expressions, constraint_exprs
 
 
-def _mistakes(spec: TemplateSpec, expressions: dict[str, Any],
-              problems: _Problems) -> dict[str, list[tuple[str, Any]]]:
+def _mistakes(spec: TemplateSpec, expressions: dict[str, Any], input_si: dict[str, Any],
+              constants: dict[str, Constant], problems: _Problems) -> dict[str, list[tuple[str, Any]]]:
     names = [*spec.inputs, *spec.constants]
     out: dict[str, list[tuple[str, Any]]] = {}
     for k, mistake in enumerate(spec.mistakes):
@@ -218,47 +233,68 @@ def _mistakes(spec: TemplateSpec, expressions: dict[str, Any],
             except ExpressionError as exc:
                 problems.add(field, str(exc), exc.fix)
                 continue
-            if sp.simplify(expr - expressions[answer]) == 0:
-                problems.add(field, f"mistake {mistake.name!r} gives the right answer",
-                             "a mistake must change the result")
-                continue
             out.setdefault(answer, []).append((mistake.name, expr))
-    return out
+    if not out or len(input_si) < len(spec.inputs) or len(constants) < len(spec.constants):
+        return out  # unit problems are reported already
+    right_answers = _same_as_right(spec, expressions, out, input_si, constants)
+    for k, mistake in enumerate(spec.mistakes):
+        for answer in mistake.expressions():
+            if (mistake.name, answer) in right_answers:
+                problems.add(f"mistakes[{k}].{answer}", f"mistake {mistake.name!r} gives the right answer",
+                             "a mistake must change the result")
+    return {a: [(m, e) for m, e in items if (m, a) not in right_answers] for a, items in out.items()}
+
+
+def _same_as_right(spec: TemplateSpec, expressions: dict[str, Any],
+                   mistakes: dict[str, list[tuple[str, Any]]], input_si: dict[str, Any],
+                   constants: dict[str, Constant]) -> set[tuple[str, str]]:
+    """The (mistake, answer) pairs whose expression equals the right one at every sample point.
+
+    Points are drawn across the input ranges (SI), so constraints are ignored: two
+    expressions that agree everywhere there are the same function.
+    """
+    key = stream_key(0, f"mistakes:{spec.id}")
+    index = np.arange(MISTAKE_POINTS, dtype=np.uint64)
+    args: list[Any] = []
+    for j, (name, inp) in enumerate(spec.inputs.items()):
+        lo, hi = inp.bounds()
+        args.append(input_si[name].to_si(lo + uniforms(key, index, j) * (hi - lo)))
+    args.extend(c.si_value for c in constants.values())
+    pairs = [(m, a, e) for a, items in mistakes.items() for m, e in items]
+    exprs = [expressions[a] for _, a, _ in pairs] + [e for _, _, e in pairs]
+    symbols = list(symbols_for([*spec.inputs, *spec.constants]).values())
+    with np.errstate(all="ignore"):
+        values = [np.broadcast_to(np.asarray(v, dtype=np.float64), index.shape)
+                  for v in numpy_function(symbols, exprs)(*args)]
+    same: set[tuple[str, str]] = set()
+    for k, (name, answer, wrong) in enumerate(pairs):
+        right, guess = values[k], values[len(pairs) + k]
+        finite = np.isfinite(right) & np.isfinite(guess)
+        if finite.any():
+            if np.allclose(guess[finite], right[finite], rtol=1e-9, atol=0.0):
+                same.add((name, answer))
+        elif sp.simplify(wrong - expressions[answer]) == 0:  # no point to compare at
+            same.add((name, answer))
+    return same
 
 
 def _evaluator(spec: TemplateSpec, expressions: dict[str, Any], problems: _Problems) -> Any:
-    args = list(symbols_for([*spec.inputs, *spec.constants]).values())
     if spec.solver is not None:
-        return _solver_evaluator(spec, problems)
-    exprs = [expressions[n] for n in spec.answers]
-    return sp.lambdify(args, exprs, modules="numpy", cse=True, docstring_limit=0)
-
-
-def _solver_evaluator(spec: TemplateSpec, problems: _Problems) -> Callable[..., tuple[Any, ...]] | None:
-    assert spec.solver is not None
-    module_name, func_name = spec.solver.split(":")
-    try:
-        func = getattr(importlib.import_module(module_name), func_name)
-    except (ImportError, AttributeError) as exc:
-        problems.add("solver", f"cannot import {spec.solver!r}: {exc}",
-                     "name an importable 'package.module:function'")
-        return None
-    arg_names = [*spec.inputs, *spec.constants]
-    answer_names = list(spec.answers)
-
-    def evaluate(*args: Any) -> tuple[Any, ...]:
-        result = func(**dict(zip(arg_names, args, strict=True)))
-        return tuple(result[n] for n in answer_names)
-
-    evaluate.__name__ = f"solver_{func_name}"
-    return evaluate
+        try:
+            return SolverFunction(spec.solver, [*spec.inputs, *spec.constants], list(spec.answers))
+        except (ImportError, AttributeError) as exc:
+            problems.add("solver", f"cannot import {spec.solver!r}: {exc}",
+                         "name an importable 'package.module:function'")
+            return None
+    args = list(symbols_for([*spec.inputs, *spec.constants]).values())
+    return numpy_function(args, [expressions[n] for n in spec.answers], cse=True)
 
 
 def _constraint_evaluator(spec: TemplateSpec, constraint_exprs: list[Any]) -> Any:
     if not constraint_exprs:
         return None
     args = list(symbols_for([*spec.inputs, *spec.constants]).values())
-    return sp.lambdify(args, constraint_exprs, modules="numpy", docstring_limit=0)
+    return numpy_function(args, constraint_exprs)
 
 
 # -- dimensions (Pint, once) ----------------------------------------------------
@@ -399,8 +435,8 @@ def _check_sampling(template: Template, problems: _Problems) -> None:
     """Constraints satisfiable and answers finite on ``CHECK_DRAWS`` fresh draws."""
     key = stream_key(0, f"validate:{template.id}")
     index = np.arange(CHECK_DRAWS, dtype=np.uint64)
-    shown = draw_candidates(template, key, index, 0)
-    _, si, answers = acceptance(template, shown)
+    shown = template.draw_candidates(key, index, 0)
+    _, si, answers = template.accept(shown)
     with np.errstate(all="ignore"):
         meets = template.constraint_mask(si)
     rate = float(meets.mean())
@@ -432,3 +468,25 @@ def _check_sampling(template: Template, problems: _Problems) -> None:
                 f"is not finite for {int(bad.sum())} of {int(meets.sum())} valid draws, e.g. {example}",
                 "add a constraint that excludes these inputs, or narrow the input ranges",
             )
+
+
+# -- display texts (Pint and SymPy, once per style) -------------------------------------
+def _unit_text(unit: str, style: Any) -> UnitText:
+    head, tail = join_number_unit("\x00", unit, style).split("\x00")
+    return UnitText(format_unit(unit, style), head, tail, unit_hint(unit, style))
+
+
+def _display(template: Template, style: Any) -> Display:
+    from .formats.prompting import asks  # the question sentence, as every format words it
+
+    spec = template.spec
+    units = [*(i.unit for i in spec.inputs.values()), *(a.unit for a in spec.answers.values()),
+             *(c.unit for c in template.constants.values())]
+    symbols = None
+    if template.question_type == "algebraic":
+        names: dict[str, str | None] = {n: i.symbol for n, i in spec.inputs.items()}
+        names.update({n: c.symbol for n, c in spec.constants.items()})
+        symbols = {n: format_symbol(n, style, sym) for n, sym in names.items()}
+        symbols.update({n: format_expression(e, names, style) for n, e in template.expressions.items()})
+    return Display({u: _unit_text(u, style) for u in units},
+                   tuple(asks(template, p, style) for p in range(len(template.texts))), symbols)

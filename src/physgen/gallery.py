@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import Counter
 
 from .catalog import Catalog
-from .generate import generate
+from .generation import generate
 from .schema import DOMAINS
 
 

@@ -20,7 +20,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from .export import INSTRUCTION, target_text
-from .generate import Source, generate
+from .generation import Source, generate
 from .grading import grade
 from .metrics import record
 from .variant import Variant

@@ -17,71 +17,76 @@ import hashlib
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from .render import Notation, Shown, format_expression, format_number, format_symbol, join_number_unit
-from .sampling import InstanceBatch
-from .template import Template
-from .units import Style, format_unit
+from .batch import InstanceBatch
+from .numtext import format_numbers
+from .render import Notation, Shown
+from .template import Template, UnitText
+from .units import Style
 from .variant import Answer, Metadata, ShownQuantity
 
 #: Significant figures kept in answer values (absorbs last-bit differences between machines).
 ANSWER_DIGITS = 12
 
 
-def instance_id(template: Template, shown: dict[str, float]) -> str:
-    """Content id: template id, version and the exact shown inputs (48-bit BLAKE2b, hex)."""
-    key = f"{template.id}|{template.version}|" + "|".join(f"{k}={v!r}" for k, v in shown.items())
-    return hashlib.blake2b(key.encode(), digest_size=6).hexdigest()
-
-
 @dataclass(frozen=True)
 class _Layout:
     """What every instance of one template shares in one style: units, constants, fields."""
 
-    inputs: tuple[tuple[str, str, str, int, bool], ...]  # name, unit, unit text, sig figs, integer
-    answers: tuple[tuple[str, str, str, int], ...]  # name, unit, unit text, sig figs
+    inputs: tuple[tuple[str, str, UnitText, int, bool], ...]  # name, unit, its texts, sig figs, integer
+    answers: tuple[tuple[str, str, UnitText, int], ...]  # name, unit, its texts, sig figs
     constants: dict[str, Shown]
     symbols: dict[str, Shown] | None  # algebraic: inputs as symbols, answers as expressions
     expressions: dict[str, str]  # algebraic: answer -> SymPy text (empty otherwise)
+    parts: bool  # some text reads {{ x.value }} or {{ x.unit }}, so numbers are Shown, not str
 
 
 @functools.lru_cache(maxsize=1024)
 def _layout(template: Template, style: Style, notation: Notation) -> _Layout:
     spec = template.spec
-    inputs = tuple((n, i.unit, format_unit(i.unit, style), i.sig_figs, i.integer)
-                   for n, i in spec.inputs.items())
-    answers = tuple((n, a.unit, format_unit(a.unit, style), a.sig_figs)
-                    for n, a in spec.answers.items())
-    if template.question_type == "algebraic":
-        names: dict[str, str | None] = {n: i.symbol for n, i in spec.inputs.items()}
-        names.update({n: c.symbol for n, c in spec.constants.items()})
-        symbols = {n: Shown(t, t, "") for n, t in
-                   ((n, format_symbol(n, style, sym)) for n, sym in names.items())}
-        for n, expr in template.expressions.items():
-            text = format_expression(expr, names, style)
-            symbols[n] = Shown(text, text, "")
+    display = template.display[style]
+    inputs = tuple((n, i.unit, display.units[i.unit], i.sig_figs, i.integer) for n, i in spec.inputs.items())
+    answers = tuple((n, a.unit, display.units[a.unit], a.sig_figs) for n, a in spec.answers.items())
+    parts = any(text.needs_jinja for text in (*template.texts, *template.steps))
+    if display.symbols is not None:
+        symbols = {n: Shown(text, text, "") for n, text in display.symbols.items()}
         expressions = {n: str(e) for n, e in template.expressions.items()}
-        return _Layout(inputs, answers, {n: symbols[n] for n in template.constants}, symbols, expressions)
-    constants = {n: _shown(c.shown_value, c.unit, format_unit(c.unit, style), c.sig_figs, style,
-                           notation) for n, c in template.constants.items()}
-    return _Layout(inputs, answers, constants, None, {})
+        return _Layout(inputs, answers, {n: symbols[n] for n in template.constants}, symbols, expressions,
+                       parts)
+    constants = {}
+    for n, c in template.constants.items():
+        number = format_numbers([c.shown_value], c.sig_figs, style, notation)[0]
+        constants[n] = _shown(number, display.units[c.unit])
+    return _Layout(inputs, answers, constants, None, {}, parts)
 
 
-def _shown(value: float, unit: str, unit_text: str, sig_figs: int, style: Style,
-           notation: Notation, integer: bool = False) -> Shown:
-    number = format_number(value, sig_figs, style, notation, integer=integer)
-    return Shown(join_number_unit(number, unit, style), number, unit_text)
+def _texts(numbers: list[str], unit: UnitText, parts: bool) -> list[str]:
+    if parts:
+        return [Shown(unit.head + x + unit.tail, x, unit.text) for x in numbers]
+    return [unit.head + x + unit.tail for x in numbers]
+
+
+def _shown(number: str, unit: UnitText) -> Shown:
+    return Shown(unit.head + number + unit.tail, number, unit.text)
 
 
 @dataclass(frozen=True, slots=True)
 class Instance:
-    """A rendered parameter set; ``context`` maps every placeholder name to its text."""
+    """A rendered parameter set; ``context`` maps every placeholder name to its text.
+
+    A text is a :class:`~physgen.render.Shown` (with ``.value`` and ``.unit``)
+    when one of the template's texts reads those parts, and a plain ``str``
+    otherwise (faster to make).
+
+    ``instance_id`` is a content id: the 48-bit BLAKE2b (hex) of
+    ``"<template id>|<version>|<input>=<repr(shown value)>|…"``.
+    """
 
     template: Template
     instance_id: str
     inputs: dict[str, ShownQuantity]
     answers: dict[str, Answer]
     steps: tuple[str, ...]
-    context: dict[str, Shown]
+    context: dict[str, str]
     metadata: Metadata
 
     @classmethod
@@ -93,39 +98,53 @@ class Instance:
 
 def iter_instances(batch: InstanceBatch, style: Style = "unicode", notation: Notation = "auto",
                    rows: Iterable[int] | None = None) -> Iterator[Instance]:
-    """Render the instances of a batch, in order (columns are read once, not per row)."""
+    """Render the instances of a batch, in order.
+
+    Work is done a column at a time (every number of one input, then the next),
+    and only the per-row assembly is done per instance.
+    """
     t = batch.template
     spec = t.spec
     layout = _layout(t, style, notation)
-    shown_cols = {n: v.tolist() for n, v in batch.shown.items()}
-    answer_cols = {n: v.tolist() for n, v in batch.answers.items()}
-    indices = batch.index.tolist()
+    picked = list(range(len(batch)) if rows is None else rows)
+    indices = [int(i) for i in batch.index[picked].tolist()]
+    prefix = f"{t.id}|{t.version}|"
+    input_cols: list[tuple[str, str, list[float], list[str], list[str]]] = []
+    for name, unit, unit_text, sig, integer in layout.inputs:
+        values = batch.shown[name][picked].tolist()
+        keys = [f"{name}={v!r}" for v in values]
+        if layout.symbols is None:
+            shown = _texts(format_numbers(values, sig, style, notation, integer=integer), unit_text,
+                           layout.parts)
+        else:
+            shown = [layout.symbols[name]] * len(values)
+        input_cols.append((name, unit, values, shown, keys))
+    digits = f".{ANSWER_DIGITS - 1}e"
+    answer_cols: list[tuple[str, list[str], list[Answer]]] = []
+    for name, unit, unit_text, sig in layout.answers:
+        values = [float(format(v, digits)) for v in batch.answers[name][picked].tolist()]
+        if layout.symbols is None:
+            shown = _texts(format_numbers(values, sig, style, notation), unit_text, layout.parts)
+            answers = [Answer(v, unit, str(s), sig) for v, s in zip(values, shown, strict=True)]
+        else:
+            s = layout.symbols[name]
+            shown = [s] * len(values)
+            answers = [Answer(v, unit, str(s), sig, layout.expressions[name]) for v in values]
+        answer_cols.append((name, shown, answers))
     base_meta = (spec.domain, tuple(spec.subdomain), spec.difficulty, spec.question_type,
                  spec.version, batch.seed)
-    digits = f".{ANSWER_DIGITS - 1}e"
-    for i in rows if rows is not None else range(len(indices)):
-        context = dict(layout.constants)
+    steps = t.steps
+    for k, index in enumerate(indices):
+        context: dict[str, str] = dict(layout.constants)
         inputs: dict[str, ShownQuantity] = {}
-        shown_values: dict[str, float] = {}
-        for name, unit, unit_text, sig, integer in layout.inputs:
-            value = shown_cols[name][i]
-            shown_values[name] = value
-            if layout.symbols is None:
-                s = _shown(value, unit, unit_text, sig, style, notation, integer)
-            else:
-                s = layout.symbols[name]
-            context[name] = s
-            inputs[name] = ShownQuantity(value, unit, str(s))
-        answers: dict[str, Answer] = {}
-        for name, unit, unit_text, sig in layout.answers:
-            value = float(format(answer_cols[name][i], digits))
-            if layout.symbols is None:
-                s = _shown(value, unit, unit_text, sig, style, notation)
-                answers[name] = Answer(value, unit, str(s), sig)
-            else:
-                s = layout.symbols[name]
-                answers[name] = Answer(value, unit, str(s), sig, layout.expressions[name])
-            context[name] = s
-        steps = tuple(step.render(context) for step in t.steps)
-        yield Instance(t, instance_id(t, shown_values), inputs, answers, steps, context,
-                       Metadata(*base_meta, indices[i]))
+        for name, unit, values, shown, _ in input_cols:
+            text = context[name] = shown[k]
+            inputs[name] = ShownQuantity(values[k], unit, str(text))
+        answers_k: dict[str, Answer] = {}
+        for name, shown, answers in answer_cols:
+            context[name] = shown[k]
+            answers_k[name] = answers[k]
+        key = prefix + "|".join([col[4][k] for col in input_cols])
+        yield Instance(t, hashlib.blake2b(key.encode(), digest_size=6).hexdigest(), inputs, answers_k,
+                       tuple([step.render(context) for step in steps]), context,
+                       Metadata(*base_meta, index))

@@ -31,6 +31,7 @@ Definitions (``docs/metrics.md`` works an example by hand):
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -78,35 +79,61 @@ class Estimate:
 
 
 class Table:
-    """Columns of graded records, with groups factorised once (the fast path for every metric)."""
+    """Columns of graded records, with groups factorised once (the fast path for every metric).
+
+    A pandas DataFrame is read a column at a time, only for the columns a metric
+    uses, and without turning them into Python lists, so memory stays near the
+    size of those columns however many other columns the frame has.
+    """
 
     def __init__(self, records: Any) -> None:
-        cols = _columns(records)
-        self.n = len(cols["correct"])
+        if hasattr(records, "to_dict") and hasattr(records, "columns"):  # a pandas DataFrame
+            self._frame: Any = records
+            self._lists: dict[str, Sequence[Any]] = {}
+            names = [str(c) for c in records.columns]
+        else:
+            self._frame = None
+            self._lists = _columns(records)
+            names = list(self._lists)
+        self.names = frozenset(names)
+        if "correct" not in self.names:
+            raise KeyError(f"records have no 'correct' column; they have {sorted(self.names)}")
+        self.correct = self._floats("correct")
+        self.n = len(self.correct)
         if self.n == 0:
             raise ValueError("no graded records")
-        self.correct = np.asarray(cols["correct"], dtype=np.float64)
-        score = cols.get("score")
-        self.score = self.correct.copy() if score is None else np.asarray(score, dtype=np.float64)
-        self.columns = cols
+        self.score = self._floats("score") if "score" in self.names else self.correct.copy()
 
-    def column(self, name: str) -> list[Any]:
-        if name not in self.columns:
-            raise KeyError(f"records have no {name!r} column; they have {sorted(self.columns)}")
-        return list(self.columns[name])
+    def _floats(self, name: str) -> FloatArray:
+        if self._frame is not None:
+            return np.asarray(self._frame[name].to_numpy(), dtype=np.float64)
+        return np.asarray(self._lists[name], dtype=np.float64)
+
+    def has(self, name: str) -> bool:
+        """Whether the records have column ``name``."""
+        return name in self.names
+
+    def column(self, name: str) -> Sequence[Any]:
+        """The values of one column (a list, or a pandas Series for a DataFrame)."""
+        if name not in self.names:
+            raise KeyError(f"records have no {name!r} column; they have {sorted(self.names)}")
+        return self._frame[name] if self._frame is not None else self._lists[name]
 
     def codes(self, name: str) -> tuple[npt.NDArray[np.int64], list[Any]]:
         """Integer codes per record for a column, and the distinct values in first-seen order."""
+        values = self.column(name)
+        if self._frame is not None:
+            import pandas as pd
+
+            codes, uniques = pd.factorize(values, sort=False, use_na_sentinel=False)
+            return np.asarray(codes, dtype=np.int64), list(uniques)
         index: dict[Any, int] = {}
-        codes = np.fromiter((index.setdefault(v, len(index)) for v in self.column(name)),
-                            dtype=np.int64, count=self.n)
+        codes = np.fromiter((index.setdefault(v, len(index)) for v in values), dtype=np.int64, count=self.n)
         return codes, list(index)
 
 
-def _columns(records: Any) -> dict[str, Sequence[Any]]:
-    if hasattr(records, "to_dict") and hasattr(records, "columns"):  # a pandas DataFrame
-        return {str(c): records[c].tolist() for c in records.columns}
-    rows = list(records)
+def _columns(rows: Any) -> dict[str, Sequence[Any]]:
+    rows = list(rows)
     if not rows:
         return {"correct": []}
     keys = {k for r in rows[:1000] for k in r}
@@ -189,14 +216,15 @@ def breakdown(records: Any, by: str | Sequence[str]) -> dict[Any, dict[str, floa
     A list-valued column such as ``subdomain`` counts a record once per tag."""
     t = _as_table(records)
     keys = [by] if isinstance(by, str) else list(by)
-    columns = [t.column(k) for k in keys]
-    if len(keys) == 1 and not any(isinstance(v, list | tuple) for v in columns[0][:1000]):
+    first = itertools.islice(t.column(keys[0]), 1000)
+    if len(keys) == 1 and not any(isinstance(v, list | tuple) for v in first):
         codes, names = t.codes(keys[0])
         hits = np.bincount(codes, weights=t.correct)
         part = np.bincount(codes, weights=t.score)
         n = np.bincount(codes)
         return {k: {"accuracy": float(h / c), "partial_accuracy": float(p / c), "n": float(c)}
                 for k, h, p, c in zip(names, hits, part, n, strict=True)}
+    columns = [list(t.column(k)) for k in keys]
     sums: dict[Any, list[float]] = {}
     for i in range(t.n):
         values = [c[i] for c in columns]
@@ -257,7 +285,7 @@ def attempts(records: Any, k: int) -> dict[str, float]:
     plus the mean per-problem standard deviation of correctness across attempts."""
     t = _as_table(records)
     ids, _ = t.codes("variant_id")
-    att = np.asarray(t.column("attempt") if "attempt" in t.columns else [0] * t.n, dtype=np.int64)
+    att = np.asarray(t.column("attempt") if t.has("attempt") else np.zeros(t.n), dtype=np.int64)
     order = np.lexsort((att, ids))  # by problem, then attempt
     ids_sorted, correct_sorted = ids[order], t.correct[order]
     starts = np.r_[0, np.flatnonzero(np.diff(ids_sorted)) + 1]
@@ -291,16 +319,16 @@ def compare(records_a: Any, records_b: Any, *, by: str = "template", n_resamples
     ``p_a_not_better``: the share of resamples in which A is not ahead.
     """
     a, b = _as_table(records_a), _as_table(records_b)
-    key_a = list(zip(a.column("variant_id"), a.columns.get("attempt") or [0] * a.n, strict=True))
-    key_b = {k: i for i, k in enumerate(zip(b.column("variant_id"),
-                                            b.columns.get("attempt") or [0] * b.n, strict=True))}
+    key_a = list(zip(a.column("variant_id"), _attempts(a), strict=True))
+    key_b = {k: i for i, k in enumerate(zip(b.column("variant_id"), _attempts(b), strict=True))}
     pairs = [(i, key_b[k]) for i, k in enumerate(key_a) if k in key_b]
     if not pairs:
         raise ValueError("the two sets of records share no variant")
     ia = np.array([p[0] for p in pairs])
     ib = np.array([p[1] for p in pairs])
     diff = a.correct[ia] - b.correct[ib]
-    groups = [a.column(_group_key(by))[i] for i in ia]
+    column = list(a.column(_group_key(by)))
+    groups = [column[i] for i in ia]
     index: dict[Any, int] = {}
     codes = np.array([index.setdefault(gv, len(index)) for gv in groups])
     g = len(index)
@@ -314,6 +342,10 @@ def compare(records_a: Any, records_b: Any, *, by: str = "template", n_resamples
         out["difference"] = Estimate(value, *_interval(boot, ci))
         out["p_a_not_better"] = Estimate(float(np.mean(boot <= 0)))
     return out
+
+
+def _attempts(t: Table) -> list[Any]:
+    return list(t.column("attempt")) if t.has("attempt") else [0] * t.n
 
 
 def histogram(records: Any, by: str = "template", bins: int = 10) -> list[tuple[float, float, int]]:

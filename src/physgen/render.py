@@ -12,24 +12,30 @@
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
-
-import jinja2
-import sympy as sp
-from jinja2 import meta, nodes
+from typing import TYPE_CHECKING, Any, Literal
 
 from .units import Style, attaches_without_space, format_unit
+
+if TYPE_CHECKING:
+    import jinja2
+    from jinja2 import nodes
 
 Notation = Literal["auto", "plain", "scientific"]
 STYLES: tuple[Style, ...] = ("unicode", "latex", "ascii")
 
 _SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
-_ENV = jinja2.Environment(
-    undefined=jinja2.StrictUndefined, autoescape=False, keep_trailing_newline=False
-)
+
+
+@functools.cache
+def _env() -> jinja2.Environment:
+    import jinja2  # imported when a text is first compiled, not with physgen
+
+    return jinja2.Environment(undefined=jinja2.StrictUndefined, autoescape=False,
+                              keep_trailing_newline=False)
 _ASK_FORMS = (("Find", "."), ("What is", "?"), ("Determine", "."), ("Calculate", "."))
 _LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
@@ -134,6 +140,8 @@ def format_symbol(name: str, style: Style, symbol: str | None = None) -> str:
     >>> format_symbol("mu_k", "unicode"), format_symbol("v0", "latex"), format_symbol("v0", "ascii")
     ('μₖ', '$v_{0}$', 'v0')
     """
+    import sympy as sp  # only algebraic texts need SymPy
+
     if symbol is not None:
         return f"${symbol}$" if style == "latex" else symbol
     if style == "ascii":
@@ -146,9 +154,12 @@ def format_symbol(name: str, style: Style, symbol: str | None = None) -> str:
 def format_expression(expr: Any, symbols: Mapping[str, str | None], style: Style) -> str:
     """An answer expression written with the same symbols as the question.
 
+    >>> import sympy as sp
     >>> format_expression(sp.sympify("2*pi*sqrt(m/k)"), {"m": None, "k": None}, "unicode")
     '2·π·√(m/k)'
     """
+    import sympy as sp
+
     if style == "latex":
         names = {s: symbols[str(s)] or sp.latex(sp.Symbol(str(s))) for s in expr.free_symbols}
         return f"${sp.latex(expr, symbol_names=names)}$"
@@ -181,17 +192,22 @@ class Shown(str):
 
 @dataclass(frozen=True)
 class Text:
-    """A compiled Jinja2 text and the placeholder names it uses.
+    """A Jinja2 text and the placeholder names it uses.
 
     Texts made only of literal text and ``{{ name }}`` placeholders render by
-    joining strings (several times faster than Jinja); anything else uses Jinja.
-    Both give the same output (tested).
+    joining strings (several times faster than Jinja); anything else uses Jinja,
+    compiled on first use. Both give the same output (tested). A Text holds no
+    Jinja object, so it pickles (the compiled-catalog cache stores it).
     """
 
     source: str
     names: frozenset[str]
-    _jinja: jinja2.Template
     _pieces: tuple[tuple[bool, str], ...] | None  # (is_placeholder, text) for the fast path
+
+    @property
+    def needs_jinja(self) -> bool:
+        """Whether the text is more than literal text and ``{{ name }}`` placeholders."""
+        return self._pieces is None
 
     def render(self, context: Mapping[str, Any]) -> str:
         if self._pieces is None:
@@ -203,10 +219,17 @@ class Text:
 
     def render_jinja(self, context: Mapping[str, Any]) -> str:
         """Render with Jinja2 itself (the reference for the fast path)."""
-        return self._jinja.render(context)
+        return _jinja(self.source).render(context)
+
+
+@functools.lru_cache(maxsize=4096)
+def _jinja(source: str) -> jinja2.Template:
+    return _env().from_string(source)
 
 
 def _simple_pieces(ast: nodes.Template) -> tuple[tuple[bool, str], ...] | None:
+    from jinja2 import nodes
+
     if len(ast.body) != 1 or not isinstance(ast.body[0], nodes.Output):
         return None if ast.body else ()
     pieces: list[tuple[bool, str]] = []
@@ -221,7 +244,15 @@ def _simple_pieces(ast: nodes.Template) -> tuple[tuple[bool, str], ...] | None:
 
 
 def compile_text(source: str) -> Text:
-    """Compile a Jinja2 text once; raises ``jinja2.TemplateSyntaxError`` if it is malformed."""
-    ast = _ENV.parse(source)
-    names = frozenset(meta.find_undeclared_variables(ast))
-    return Text(source, names, _ENV.from_string(source), _simple_pieces(ast))
+    """Parse a Jinja2 text; raises ``jinja2.TemplateSyntaxError`` if it is malformed.
+
+    Texts that are a plain join of placeholders never need Jinja's compiled code;
+    any other is compiled here, so that errors such as an unknown filter show at once.
+    """
+    from jinja2 import meta
+
+    ast = _env().parse(source)
+    pieces = _simple_pieces(ast)
+    if pieces is None:
+        _jinja(source)
+    return Text(source, frozenset(meta.find_undeclared_variables(ast)), pieces)

@@ -55,7 +55,7 @@ _DEFAULT_PERTURB = 0.3
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 class InputSpec(_Strict):
@@ -152,7 +152,7 @@ Name = Annotated[str, Field(pattern=r"^[A-Za-z][A-Za-z0-9_]*$")]
 class MistakeSpec(BaseModel):
     """A named wrong turn a student takes: ``name`` plus a wrong expression per answer it affects."""
 
-    model_config = ConfigDict(extra="allow", frozen=True)
+    model_config = ConfigDict(extra="allow", frozen=True, defer_build=True)
 
     name: str = Field(pattern=r"^[a-z][a-z0-9_]*$", description="what goes wrong, e.g. forgot_square")
 

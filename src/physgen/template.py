@@ -12,21 +12,29 @@ Build one with :func:`physgen.compile.compile_template`, or get one from a catal
 
 from __future__ import annotations
 
+import pickle
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, NamedTuple, TypeVar
 
 import numpy as np
 import numpy.typing as npt
 
-from .errors import InputError
+from .batch import InstanceBatch
+from .errors import InputError, SamplingError
+from .figures import distinct_values, round_sig
 from .render import Text
-from .sampling import InstanceBatch, distinct_values, draw
+from .sampling import stream_key, uniforms
 from .schema import TemplateSpec
-from .units import Quantity, SIConversion, format_unit, parse_quantity
+from .units import SIConversion, Style, format_unit, parse_quantity, registry
 
 FloatArray = npt.NDArray[np.float64]
 Evaluator = Callable[..., tuple[Any, ...]]
+Symbolic = tuple[dict[str, Any], dict[str, list[tuple[str, Any]]]]
+T = TypeVar("T")
+
+#: Redraws allowed per instance before a template's constraints count as too tight.
+MAX_ROUNDS = 10_000
 
 
 @dataclass(frozen=True)
@@ -40,11 +48,56 @@ class Constant:
     sig_figs: int
 
 
+class UnitText(NamedTuple):
+    """How one unit is written in one style: alone, around a number, and in a question."""
+
+    text: str  # format_unit: 'm/s²'
+    head: str  # join_number_unit(number) == head + number + tail: '', '$'
+    tail: str  # ' m/s²', '°', '\\,\\mathrm{m}$'
+    hint: str  # unit_hint: 'in m/s²', 'in degrees', ''
+
+
+@dataclass(frozen=True)
+class Display:
+    """The texts of one template in one style that need Pint or SymPy to make.
+
+    Made when the template compiles, so that generating variants needs neither.
+    """
+
+    units: dict[str, UnitText]  # every unit of an input, constant or answer
+    asks: tuple[str, ...]  # the free-form question sentence of each paraphrase
+    symbols: dict[str, str] | None  # algebraic: inputs and constants as symbols, answers as expressions
+
+
+class Deferred(Generic[T]):
+    """A value pickled on its own, so that unpickling its owner does not import what it needs.
+
+    A template's SymPy expressions are one: a template loaded from the cache
+    imports SymPy only when something asks for them.
+    """
+
+    __slots__ = ("_blob", "_value")
+
+    def __init__(self, value: T | None = None, blob: bytes | None = None) -> None:
+        self._value, self._blob = value, blob
+
+    def get(self) -> T:
+        if self._value is None:
+            assert self._blob is not None
+            self._value = pickle.loads(self._blob)
+        return self._value
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        blob = self._blob if self._blob is not None else pickle.dumps(self._value, protocol=5)
+        return (Deferred, (None, blob))
+
+
 @dataclass(frozen=True, eq=False)
 class Template:
     """One template, compiled: expressions as vectorised functions, texts as Jinja.
 
     Attributes hold everything generation needs; nothing here re-reads the file.
+    A template pickles, with its compiled functions (see :mod:`physgen.functions`).
     """
 
     spec: TemplateSpec
@@ -52,12 +105,13 @@ class Template:
     input_si: dict[str, SIConversion]
     answer_units: dict[str, SIConversion]
     constants: dict[str, Constant]
-    expressions: dict[str, Any]  # answer name -> SymPy expression (empty with a solver)
-    mistakes: dict[str, list[tuple[str, Any]]]  # answer -> [(mistake name, SymPy expression)]
     texts: tuple[Text, ...]
     steps: tuple[Text, ...]
+    _symbolic: Deferred[Symbolic] = field(repr=False)  # (expressions, mistakes)
     _evaluate: Evaluator = field(repr=False)  # (*inputs, *constants) in SI -> answers in SI
     _constraints: Evaluator | None = field(repr=False)
+    #: Per style; filled by :func:`~physgen.compile.compile_template` once the template exists.
+    display: dict[Style, Display] = field(default_factory=dict, repr=False)
 
     # -- identity -------------------------------------------------------
     @property
@@ -91,6 +145,16 @@ class Template:
     @property
     def answer_names(self) -> list[str]:
         return list(self.spec.answers)
+
+    @property
+    def expressions(self) -> dict[str, Any]:
+        """Answer name -> SymPy expression (empty with a solver); imports SymPy on first use."""
+        return self._symbolic.get()[0]
+
+    @property
+    def mistakes(self) -> dict[str, list[tuple[str, Any]]]:
+        """Answer name -> [(mistake name, SymPy expression)], from the template's ``mistakes``."""
+        return self._symbolic.get()[1]
 
     def __repr__(self) -> str:
         return (
@@ -149,8 +213,67 @@ class Template:
         return total
 
     def sample(self, n: int, seed: int = 0, start: int = 0) -> InstanceBatch:
-        """Instances ``start … start+n-1`` under ``seed`` (see :mod:`physgen.sampling`)."""
-        return draw(self, seed, start, n)
+        """Instances ``start … start+n-1`` under ``seed`` (random numbers: :mod:`physgen.sampling`).
+
+        Each instance redraws (from its own stream) until it meets the template's
+        constraints and every answer is finite.
+        """
+        if n < 0 or start < 0:
+            raise ValueError(f"sample(n, start=...) needs n ≥ 0 and start ≥ 0, got n={n}, start={start}")
+        key = stream_key(seed, self.id)
+        index = np.arange(start, start + n, dtype=np.uint64)
+        names = list(self.spec.inputs)
+        shown = {name: np.empty(n) for name in names}
+        si = {name: np.empty(n) for name in names}
+        answers_si = {name: np.empty(n) for name in self.spec.answers}
+        pending = np.arange(n)
+        for round_no in range(MAX_ROUNDS):
+            if pending.size == 0:
+                break
+            cand = self.draw_candidates(key, index[pending], round_no)
+            ok, cand_si, cand_answers = self.accept(cand)
+            rows = pending[ok]
+            for name in names:
+                shown[name][rows] = cand[name][ok]
+                si[name][rows] = cand_si[name][ok]
+            for name in answers_si:
+                answers_si[name][rows] = cand_answers[name][ok]
+            pending = pending[~ok]
+        if pending.size:
+            raise SamplingError(
+                f"{self.id}: instance {start + int(pending[0])} found no parameter set meeting "
+                f"the constraints {self.spec.constraints} in {MAX_ROUNDS} draws; widen the input "
+                "ranges or loosen the constraints (see `physgen validate`)"
+            )
+        answers = {name: self.answer_units[name].from_si(v) for name, v in answers_si.items()}
+        return InstanceBatch(self, seed, index.astype(np.int64), shown, si, answers)
+
+    def draw_candidates(self, key: np.uint64, index: npt.NDArray[np.uint64],
+                        round_no: int) -> dict[str, FloatArray]:
+        """One candidate value per instance and input, rounded as it will be displayed."""
+        shown: dict[str, FloatArray] = {}
+        n_inputs = len(self.spec.inputs)
+        for j, (name, spec) in enumerate(self.spec.inputs.items()):
+            u = uniforms(key, index, round_no * n_inputs + j)
+            lo, hi = spec.bounds()
+            if spec.integer:
+                shown[name] = np.minimum(np.floor(lo + u * (hi - lo + 1)), hi)
+            elif spec.log:
+                shown[name] = round_sig(lo * (hi / lo) ** u, spec.sig_figs)
+            else:
+                shown[name] = round_sig(lo + u * (hi - lo), spec.sig_figs)
+        return shown
+
+    def accept(self, shown: dict[str, FloatArray]) -> tuple[
+            npt.NDArray[np.bool_], dict[str, FloatArray], dict[str, FloatArray]]:
+        """Which candidates meet every constraint and give finite answers; their SI values and answers."""
+        si = {n: self.input_si[n].to_si(v) for n, v in shown.items()}
+        with np.errstate(all="ignore"):
+            ok = self.constraint_mask(si)
+            answers = self.evaluate_si(si)
+            for values in answers.values():
+                ok &= np.isfinite(values)
+        return ok, si, answers
 
     # -- scalar path (Pint at the edges) ------------------------------------
     def solve(self, **values: Any) -> dict[str, Any]:
@@ -171,6 +294,7 @@ class Template:
         if missing:
             examples = ", ".join(f"{n}='… {self.spec.inputs[n].unit}'" for n in missing)
             raise InputError(f"{self.id}.solve(): missing input(s) {missing}; pass e.g. {examples}")
+        Quantity = registry().Quantity
         args: list[Any] = []
         for name in self.spec.inputs:
             args.append(self._checked(name, values[name], self.spec.inputs[name].unit))
@@ -187,6 +311,7 @@ class Template:
         return out
 
     def _checked(self, name: str, value: Any, unit: str) -> Any:
+        Quantity = registry().Quantity
         try:
             q = parse_quantity(value)
         except ValueError as exc:

@@ -17,18 +17,34 @@ import functools
 from dataclasses import dataclass
 from typing import Any, Literal
 
-import pint
-
 from .unit_table import PREFIXES, SYMBOLS
 
 Style = Literal["unicode", "latex", "ascii"]
 
-ureg: Any = pint.UnitRegistry(autoconvert_offset_to_baseunit=True)
-ureg.formatter.default_sort_func = None
-ureg.define("solar_mass = 1.98847e30 * kilogram = M_sun")  # IAU 2015 nominal GM / CODATA G
-ureg.define("dioptre = 1 / meter = _ = diopter")  # optical power; "D" stays Pint's debye
-ureg.define("gauss_si = 1e-4 * tesla")  # Pint's gauss is CGS-Gaussian, of another dimension than T
-Quantity: Any = ureg.Quantity
+
+@functools.cache
+def registry() -> Any:
+    """The one Pint registry, built on first use (importing Pint and building it takes ~0.2 s).
+
+    ``ureg`` and ``Quantity`` in this module are the registry and its quantity class.
+    """
+    import pint
+
+    ureg: Any = pint.UnitRegistry(autoconvert_offset_to_baseunit=True)
+    ureg.formatter.default_sort_func = None
+    ureg.define("solar_mass = 1.98847e30 * kilogram = M_sun")  # IAU 2015 nominal GM / CODATA G
+    ureg.define("dioptre = 1 / meter = _ = diopter")  # optical power; "D" stays Pint's debye
+    ureg.define("gauss_si = 1e-4 * tesla")  # Pint's gauss is CGS-Gaussian, of another dimension than T
+    return ureg
+
+
+def __getattr__(name: str) -> Any:
+    """``ureg`` and ``Quantity``, built on first use, so importing physgen does not build Pint."""
+    if name == "ureg":
+        return registry()
+    if name == "Quantity":
+        return registry().Quantity
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 _SUPERSCRIPT = str.maketrans("-0123456789.", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹·")
 
@@ -57,6 +73,7 @@ def parse_unit(text: str) -> Any:
     'newton / coulomb'
     """
     text = text.strip()
+    ureg = registry()
     if text in ("", "1", "dimensionless"):
         return ureg.dimensionless
     try:
@@ -72,6 +89,8 @@ def parse_quantity(value: Any) -> Any:
     >>> parse_quantity("30 deg").to("rad").magnitude
     0.5235987755982988
     """
+    ureg = registry()
+    Quantity = ureg.Quantity
     if isinstance(value, ureg.Quantity):
         return value
     if isinstance(value, bool):
@@ -96,6 +115,7 @@ def parse_quantity(value: Any) -> Any:
 def to_si(unit: str) -> SIConversion:
     """The affine map from ``unit`` to its SI base unit (offset only for °C, °F)."""
     u = parse_unit(unit)
+    Quantity = registry().Quantity
     zero = Quantity(0.0, u).to_base_units()
     one = Quantity(1.0, u).to_base_units()
     return SIConversion(
@@ -122,6 +142,7 @@ def _symbol(name: str, style: Style) -> str:
     """One unit name as ``style`` writes it: the shared table first, then Pint's symbol."""
     if name in SYMBOLS:
         return str(getattr(SYMBOLS[name], style))
+    ureg = registry()
     ((prefix, base, _),) = ureg.parse_unit_name(name)[:1]
     if base in SYMBOLS:
         head = str(getattr(PREFIXES[prefix], style)) if prefix in PREFIXES else (

@@ -10,12 +10,11 @@ True
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from .schema import VariantRecord
-from .units import Quantity
+from .units import registry
 
 
 class ShownQuantity(NamedTuple):
@@ -28,7 +27,7 @@ class ShownQuantity(NamedTuple):
     @property
     def quantity(self) -> Any:
         """As a Pint quantity."""
-        return Quantity(self.value, self.unit or "dimensionless")
+        return registry().Quantity(self.value, self.unit or "dimensionless")
 
 
 class Answer(NamedTuple):
@@ -47,7 +46,7 @@ class Answer(NamedTuple):
     @property
     def quantity(self) -> Any:
         """As a Pint quantity."""
-        return Quantity(self.value, self.unit or "dimensionless")
+        return registry().Quantity(self.value, self.unit or "dimensionless")
 
 
 class CodeTest(NamedTuple):
@@ -110,8 +109,9 @@ class Variant:
             "paraphrase": self.paraphrase,
             "format": self.format,
             "prompt": self.prompt,
-            "inputs": {k: v._asdict() for k, v in self.inputs.items()},
-            "answers": {k: v._asdict() for k, v in self.answers.items()},
+            "inputs": {k: {"value": v[0], "unit": v[1], "text": v[2]} for k, v in self.inputs.items()},
+            "answers": {k: {"value": a[0], "unit": a[1], "text": a[2], "sig_figs": a[3], "expr": a[4]}
+                        for k, a in self.answers.items()},
             "steps": list(self.steps),
             "metadata": self.metadata.to_dict(),
             "options": dict(self.options),
@@ -121,8 +121,10 @@ class Variant:
         }
 
     def to_json(self) -> str:
-        """One JSONL line (no trailing newline), keys in a fixed order."""
-        return json.dumps(self.to_dict(), ensure_ascii=False, separators=(",", ":"))
+        """One JSONL line (no trailing newline), keys in a fixed order (see :mod:`physgen.jsonl`)."""
+        from .jsonl import variant_line
+
+        return variant_line(self)[:-1].decode()
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Variant:

@@ -17,7 +17,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping
 
-from .. import distractors
 from ..instance import Instance
 from ..reading.algebra import equivalent, to_expression
 from ..reading.choice import read_choice
@@ -42,6 +41,8 @@ def _prompt(question: str, options: Mapping[str, str]) -> str:
 
 
 def _build(inst: Instance, paraphrase: int, ctx: FormatContext, symbolic: bool) -> Iterator[Variant]:
+    from .. import distractors  # SymPy: imported when options are first needed
+
     t = inst.template
     fmt = "mc_symbolic" if symbolic else "mc_numerical"
     k = ctx.n_options

@@ -26,7 +26,7 @@ from ..reading.span import MAX_SPAN, clean_reply
 from ..reading.verdict import Grade, PartGrade, Reason
 from ..render import Shown, format_number, join_number_unit
 from ..template import Template
-from ..units import Quantity, format_unit
+from ..units import format_unit, registry
 from ..variant import ShownQuantity, Variant
 from .prompting import asks, final_answer, make_variant, pick, render_text, with_instruction
 from .quantities import grade_part, locate, own_names, parts_of
@@ -50,7 +50,8 @@ def units(inst: Instance, paraphrase: int, ctx: FormatContext) -> Iterator[Varia
         if not spec.alt_units:
             continue
         unit = spec.alt_units[pick(inst.instance_id, name, "unit") % len(spec.alt_units)]
-        value = float(Quantity(inst.inputs[name].value, spec.unit or "dimensionless").to(unit).magnitude)
+        shown = registry().Quantity(inst.inputs[name].value, spec.unit or "dimensionless")
+        value = float(shown.to(unit).magnitude)
         digits = max(spec.sig_figs + 2, UNITS_MIN_SIG_FIGS)  # conversion must not move the answer
         number = format_number(value, digits, ctx.style, ctx.notation)
         text = join_number_unit(number, unit, ctx.style)

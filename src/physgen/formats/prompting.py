@@ -90,11 +90,16 @@ def render_text(inst: Instance, paraphrase: int, asks_text: str,
     return inst.template.texts[paraphrase].render(context)
 
 
-def with_instruction(question: str, template: Template, parts: Sequence[str] | None = None) -> str:
-    """A free-text question followed by its answer instruction."""
-    names = list(template.spec.answers) if parts is None else list(parts)
+@functools.lru_cache(maxsize=4096)
+def instruction_for(template: Template) -> str:
+    """The answer instruction of a free-text question asking all of ``template``'s answers."""
     kind: Kind = "expressions" if template.question_type == "algebraic" else "quantities"
-    return f"{question}\n\n{instruction(names, kind)}"
+    return instruction(list(template.spec.answers), kind)
+
+
+def with_instruction(question: str, template: Template) -> str:
+    """A free-text question followed by its answer instruction."""
+    return f"{question}\n\n{instruction_for(template)}"
 
 
 def make_variant(inst: Instance, paraphrase: int, fmt: str, prompt: str, **fields: object) -> Variant:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import functools
 import math
 
-from ..units import Quantity
+from ..units import registry
 
 #: Logarithmic units, as a factor to decibels: compared as plain numbers, never as ratios.
 _LOG_UNITS = {"dB": 1.0, "decibel": 1.0, "B": 10.0, "bel": 10.0}
@@ -40,9 +40,10 @@ def conversion(unit: str, target: str) -> tuple[float, float] | None:
         return None
     if is_difference(target):
         unit = _DIFFERENCE.get(unit, unit)
+    quantity = registry().Quantity
     try:
-        zero = Quantity(0.0, unit or "dimensionless").to(target or "dimensionless").magnitude
-        one = Quantity(1.0, unit or "dimensionless").to(target or "dimensionless").magnitude
+        zero = quantity(0.0, unit or "dimensionless").to(target or "dimensionless").magnitude
+        one = quantity(1.0, unit or "dimensionless").to(target or "dimensionless").magnitude
     except Exception:  # DimensionalityError, OffsetUnitCalculusError and friends
         return None
     factor, offset = float(one - zero), float(zero)

@@ -1,0 +1,247 @@
+"""Stream variants from templates: sample in chunks, render, format; optionally in worker processes.
+
+Memory does not grow with ``n``: instances are drawn ``chunk_size`` at a time.
+With ``workers=N`` the chunks are made by N processes and put back in order, so
+the output is the same, variant for variant, as with one.
+
+>>> import physgen
+>>> vs = list(physgen.generate(["mechanics.simple_pendulum_period"], n=2, seed=0))
+>>> len(vs), vs[0].paraphrase, vs[1].paraphrase
+(6, 0, 1)
+"""
+
+from __future__ import annotations
+
+import collections
+import itertools
+import multiprocessing
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal, TypeVar
+
+from .catalog import Catalog, load_catalog
+from .instance import Instance, iter_instances
+from .render import STYLES, Notation
+from .template import Template
+from .units import Style
+from .variant import Variant
+
+if TYPE_CHECKING:
+    from .formats import Format
+
+Paraphrases = Literal["all", "random"] | Sequence[int]
+Source = Catalog | Template | Iterable[Template | str]
+R = TypeVar("R")
+Task = tuple[int, int, int]  # template number, first instance, how many
+
+FREE_FORM = "free_form"
+
+
+def resolve_templates(source: Source) -> list[Template]:
+    """Templates from a Catalog, one Template, or template objects / ids (built-in catalog)."""
+    if isinstance(source, Template):
+        return [source]
+    if isinstance(source, Catalog):  # a Mapping: iterating it would give ids
+        return source.templates()
+    if isinstance(source, str):
+        raise TypeError(f"pass a list of template ids, e.g. [{source!r}], not a bare string")
+    items = list(source)
+    if not any(isinstance(x, str) for x in items):
+        return [x for x in items if isinstance(x, Template)]
+    builtin = load_catalog()
+    return [builtin[x] if isinstance(x, str) else x for x in items]
+
+
+def _paraphrase_indices(t: Template, inst: Instance, paraphrases: Paraphrases) -> Sequence[int]:
+    if paraphrases == "all":
+        return range(len(t.texts))
+    if paraphrases == "random":
+        return (int(inst.instance_id, 16) % len(t.texts),)
+    return paraphrases
+
+
+def _check_paraphrases(templates: list[Template], paraphrases: Paraphrases) -> None:
+    if paraphrases in ("all", "random"):
+        return
+    if isinstance(paraphrases, str) or not all(isinstance(p, int) for p in paraphrases):
+        raise ValueError(f"paraphrases must be 'all', 'random' or a list of indices, got {paraphrases!r}")
+    for t in templates:
+        bad = [p for p in paraphrases if not 0 <= p < len(t.texts)]
+        if bad:
+            raise ValueError(f"{t.id} has paraphrases 0..{len(t.texts) - 1}; {bad} do not exist")
+
+
+def _formats(names: Sequence[str]) -> list[Format]:
+    """The registered formats, in order (a clear error for an unknown name)."""
+    from .formats import get_format
+
+    return [get_format(name) for name in names]
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """Everything needed to make the variants of one chunk; pickled to worker processes."""
+
+    templates: list[Template]
+    seed: int
+    formats: tuple[str, ...]
+    paraphrases: Paraphrases
+    style: Style
+    notation: Notation
+    n_options: int
+
+    def chunk(self, task: Task) -> Iterator[Variant]:
+        """The variants of instances ``lo … lo+count-1`` of template number ``k``."""
+        k, lo, count = task
+        t = self.templates[k]
+        from .formats import FormatContext
+
+        active = [b for b in _formats(self.formats) if b.applies(t)]
+        ctx = FormatContext(self.style, self.notation, self.n_options)
+        batch = t.sample(count, self.seed, lo)
+        for inst in iter_instances(batch, self.style, self.notation):
+            for p in _paraphrase_indices(t, inst, self.paraphrases):
+                for builder in active:
+                    yield from builder.build(inst, p, ctx)
+
+
+def generate(
+    source: Source,
+    n: int = 1,
+    seed: int = 0,
+    formats: Sequence[str] = (FREE_FORM,),
+    paraphrases: Paraphrases = "all",
+    *,
+    style: Style = "unicode",
+    notation: Notation = "auto",
+    start: int = 0,
+    chunk_size: int = 512,
+    n_options: int = 4,
+    workers: int = 1,
+) -> Iterator[Variant]:
+    """Yield variants: for each template, instances ``start … start+n-1`` under ``seed``.
+
+    An algebraic template shows no numbers, so it yields one instance whatever ``n``.
+    Each instance gives one variant per chosen paraphrase (``"all"``, one
+    ``"random"`` one, or a list of indices) and per format. ``style`` is
+    ``"unicode"`` (``m/s²``), ``"latex"`` or ``"ascii"``. ``n_options`` (2–8) is
+    the number of choices in multiple-choice formats. A format that does not
+    apply to a template (e.g. ``units`` without alternative units) yields nothing
+    for it. ``workers`` > 1 makes chunks of ``chunk_size`` instances in that many
+    processes; the variants and their order do not change. Arguments are checked
+    before the first variant is produced.
+    """
+    plan, tasks = _prepare(source, n, seed, formats, paraphrases, style, notation, start, chunk_size,
+                           n_options, workers)
+    return _run(plan, tasks, workers, _variants)
+
+
+def generate_jsonl(
+    source: Source,
+    n: int = 1,
+    seed: int = 0,
+    formats: Sequence[str] = (FREE_FORM,),
+    paraphrases: Paraphrases = "all",
+    *,
+    style: Style = "unicode",
+    notation: Notation = "auto",
+    start: int = 0,
+    chunk_size: int = 512,
+    n_options: int = 4,
+    workers: int = 1,
+) -> Iterator[bytes]:
+    """:func:`generate`, as blocks of JSONL lines (UTF-8, one block per chunk).
+
+    The lines are ``Variant.to_json()`` of each variant, in order. With
+    ``workers`` > 1 the workers also encode, so only bytes come back to this
+    process: the fast way to write a file (``physgen generate -j N``).
+    """
+    plan, tasks = _prepare(source, n, seed, formats, paraphrases, style, notation, start, chunk_size,
+                           n_options, workers)
+    return _run(plan, tasks, workers, _jsonl)
+
+
+def _prepare(source: Source, n: int, seed: int, formats: Sequence[str], paraphrases: Paraphrases,
+             style: Style, notation: Notation, start: int, chunk_size: int, n_options: int,
+             workers: int) -> tuple[_Plan, Iterator[Task]]:
+    templates = resolve_templates(source)
+    if n < 0 or start < 0 or chunk_size < 1:
+        raise ValueError(f"need n ≥ 0, start ≥ 0, chunk_size ≥ 1 (got {n}, {start}, {chunk_size})")
+    if style not in STYLES:
+        raise ValueError(f"style must be one of {STYLES}, got {style!r}")
+    if isinstance(formats, str):
+        formats = (formats,)
+    _formats(formats)  # unknown names fail here, not in a worker
+    if not 2 <= n_options <= 8:
+        raise ValueError(f"n_options must be between 2 and 8, got {n_options}")
+    if not isinstance(workers, int) or workers < 1:
+        raise ValueError(f"workers must be a whole number ≥ 1 (e.g. os.cpu_count()), got {workers!r}")
+    _check_paraphrases(templates, paraphrases)
+    tasks = ((k, lo, min(chunk_size, stop - lo))  # lazily: n may be huge
+             for k, t in enumerate(templates)
+             for stop in (_stop(t, start, n),)
+             for lo in range(start, stop, chunk_size))
+    plan = _Plan(templates, seed, tuple(formats), paraphrases, style, notation, n_options)
+    return plan, tasks
+
+
+def _stop(t: Template, start: int, n: int) -> int:
+    """End of the instance range: ``start + n``, capped at one problem for algebraic templates."""
+    return start + n if t.question_type == "numerical" else min(start + n, t.capacity())
+
+
+Work = Callable[[_Plan, Task], Iterable[R]]
+
+
+def _variants(plan: _Plan, task: Task) -> Iterator[Variant]:
+    return plan.chunk(task)
+
+
+def _jsonl(plan: _Plan, task: Task) -> Iterator[bytes]:
+    from .jsonl import variant_line
+
+    yield b"".join([variant_line(v) for v in plan.chunk(task)])
+
+
+# -- running the chunks, here or in worker processes -------------------------------------------
+_worker_plan: _Plan | None = None
+
+
+def _init_worker(plan: _Plan) -> None:
+    global _worker_plan
+    _worker_plan = plan
+
+
+def _in_worker(work: Work[R], task: Task) -> list[R]:
+    assert _worker_plan is not None
+    return list(work(_worker_plan, task))
+
+
+def _run(plan: _Plan, tasks: Iterator[Task], workers: int, work: Work[R]) -> Iterator[R]:
+    if workers == 1:
+        for task in tasks:
+            yield from work(plan, task)
+        return
+    # Chunks are made by the workers and yielded in task order, at most two per worker in flight.
+    todo = tasks
+    with multiprocessing.get_context().Pool(workers, _init_worker, (plan,)) as pool:
+        pending = collections.deque(pool.apply_async(_in_worker, (work, task))
+                                    for task in itertools.islice(todo, 2 * workers))
+        while pending:
+            result = pending.popleft().get()
+            for task in itertools.islice(todo, 1):
+                pending.append(pool.apply_async(_in_worker, (work, task)))
+            yield from result
+
+
+def count_variants(source: Source, n: int, formats: Sequence[str] = (FREE_FORM,),
+                   paraphrases: Paraphrases = "all") -> int:
+    """How many variants :func:`generate` yields for these arguments (at most, for the
+    multiple-choice formats, which skip a quantity when its options cannot be kept apart)."""
+    builders = _formats((formats,) if isinstance(formats, str) else formats)
+    total = 0
+    for t in resolve_templates(source):
+        k = len(t.texts) if paraphrases == "all" else 1 if paraphrases == "random" else len(paraphrases)
+        per = sum(1 if b is None else b.count(t) for b in builders)
+        total += _stop(t, 0, n) * k * per
+    return total
