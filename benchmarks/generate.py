@@ -26,6 +26,7 @@ os.environ.setdefault("OMP_NUM_THREADS", "1")
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 import physgen
+from physgen.formats.prompting import instruction_for
 from physgen.generation import generate_jsonl
 from physgen.instance import ANSWER_DIGITS
 from physgen.numtext import format_numbers
@@ -61,6 +62,7 @@ def bare(catalog: physgen.Catalog, n: int, seed: int) -> tuple[int, float]:
     digits = f".{ANSWER_DIGITS - 1}e"
     for t in catalog.templates():
         spec, display = t.spec, t.display["unicode"]
+        ask = instruction_for(t)
         batch = t.sample(n if t.question_type == "numerical" else 1, seed)
         columns: dict[str, list[str]] = {}
         if display.symbols is None:
@@ -80,13 +82,13 @@ def bare(catalog: physgen.Catalog, n: int, seed: int) -> tuple[int, float]:
             steps = [_join(s, context) for s in t.steps]
             for p, text in enumerate(t.texts):
                 context["asks"] = display.asks[p]
-                prompt = _join(text, context)
+                prompt = f"{_join(text, context)}\n\n{ask}"
                 count += bool(prompt and answers and steps)
     return count, time.process_time() - start
 
 
 def naive(catalog: physgen.Catalog, n: int, seed: int) -> tuple[int, float]:
-    from physgen.formats import asks
+    from physgen.formats.prompting import asks
     from physgen.render import format_number, format_quantity
     from physgen.units import Quantity, format_unit
     from physgen.variant import Answer, Metadata, ShownQuantity, Variant
@@ -120,7 +122,8 @@ def naive(catalog: physgen.Catalog, n: int, seed: int) -> tuple[int, float]:
                     ctx[k] = shown(v, a.unit, a.sig_figs)
                     answers[k] = Answer(v, a.unit, ctx[k], a.sig_figs)
                 steps = tuple(s.render_jinja(ctx) for s in t.steps)
-                prompt = text.render_jinja({**ctx, "asks": asks(t, p, "unicode")})
+                question = text.render_jinja({**ctx, "asks": asks(t, p, "unicode")})
+                prompt = f"{question}\n\n{instruction_for(t)}"
                 Variant(f"{t.id}:{i}:p{p}:free_form", t.id, str(i), p, "free_form", prompt, inputs,
                         answers, steps, Metadata(spec.domain, tuple(spec.subdomain), spec.difficulty,
                                                  spec.question_type, spec.version, seed, i))

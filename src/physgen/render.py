@@ -205,6 +205,11 @@ class Text:
     _pieces: tuple[tuple[bool, str], ...] | None  # (is_placeholder, text) for the fast path
 
     @property
+    def pieces(self) -> tuple[tuple[bool, str], ...] | None:
+        """``(is_placeholder, text)`` pieces whose join is the rendering; None if Jinja is needed."""
+        return self._pieces
+
+    @property
     def needs_jinja(self) -> bool:
         """Whether the text is more than literal text and ``{{ name }}`` placeholders."""
         return self._pieces is None
