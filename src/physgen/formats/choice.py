@@ -30,6 +30,8 @@ from .prompting import asks, instruction, make_variant, pick, render_text
 from .registry import FormatContext, GradeSettings, register_format
 
 LETTERS = "ABCDEFGH"
+#: Without a marker, a choice is looked for in this many last characters of the last paragraph.
+CHOICE_TAIL = 2_000
 #: Relative tolerance the options are kept apart for (the grader's default).
 GRADING_RTOL = 0.01
 
@@ -86,7 +88,7 @@ def grade_choice(variant: Variant, reply: str, settings: GradeSettings) -> Grade
     span, source = final_span(reply)
     if span is None:
         text = clean_reply(reply)
-        span = text.strip().split("\n\n")[-1] if text.strip() else ""
+        span = text.strip().split("\n\n")[-1][-CHOICE_TAIL:] if text.strip() else ""
         source = "last_quantity" if span else "none"
     unit = None if variant.format == "mc_symbolic" or not variant.answers else variant.answers[name].unit
     letters, how = read_choice(span, variant.options, settings.rtol, unit)
