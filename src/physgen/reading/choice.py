@@ -27,7 +27,7 @@ from .quantity import read_value
 
 _EXPLICIT = re.compile(
     r"\\boxed\s*\{\s*\(?\s*([A-Ha-h])\s*\)?\s*\}|"
-    r"\b(?:option|choice|answer|letter)\s*(?:is\s*|:\s*|=\s*)?(?:\*\*)?[\[(]?\s*([A-Ha-h])\s*[\])]?"
+    r"\b(?i:option|choice|answer|letter)\s*(?:is\s*|:\s*|=\s*)?(?:\*\*)?[\[(]?\s*([A-Ha-h])\s*[\])]?"
     r"(?![\w'])|"
     r"[\[(]\s*([A-H])\s*[\])]|"
     r"(?<![\w'’\-./])([A-H])(?![\w'’\-])"

@@ -163,6 +163,7 @@ def read_value(text: str, want: str | None, rtol: float = 0.01, aliases: Sequenc
     pool = kept + own or assigned  # values assigned to another symbol count only if nothing else does
     if not pool:
         return Reading("unparseable", detail=f"no number in {text.strip()[:60]!r}")
+    pool = _share_units(pool, t)
     fitting: list[tuple[Candidate, float]] = []
     other: list[Candidate] = []
     for c in pool:
@@ -189,6 +190,20 @@ def read_value(text: str, want: str | None, rtol: float = 0.01, aliases: Sequenc
         return Reading("ambiguous", parsed=shown, detail=f"more than one value: {shown}")
     c, v = distinct[0]
     return Reading("ok", v, c.text)
+
+
+_JOINED = re.compile(r"\s*(?:and|or|to|-|–|—)\s*", re.I)
+
+
+def _share_units(pool: list[Candidate], text: str) -> list[Candidate]:
+    """``4.9 to 5.1 m``, ``between 4.9 and 5.1 m``, ``5 or 6 m``: the bare first value of a
+    pair carries the second's unit (so a hedge is seen as one)."""
+    out = list(pool)
+    for k in range(len(out) - 1):
+        a, b = out[k], out[k + 1]
+        if not a.unit and b.unit and _JOINED.fullmatch(text[a.end:b.start]):
+            out[k] = Candidate(a.value, b.unit, a.text, a.start, a.end)
+    return out
 
 
 def _names_self(text: str, c: Candidate, aliases: Sequence[str]) -> bool:
