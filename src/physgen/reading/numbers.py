@@ -239,7 +239,7 @@ _NUMBER = r"(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d{1,4})?"
 _ATOM = rf"(?:{_NUMBER}|pi\b|(?:sqrt|cbrt|root|exp|ln|log10|log|sin|cos|tan)\s*\()"
 # an expression run: numbers, pi and functions joined by operators, parentheses and spaces
 _RUN = re.compile(
-    rf"(?<![\w.^])(?:[-+]\s*)?\(*\s*{_ATOM}(?:[\s()*/+\-^,]*(?:{_ATOM}|\)))*"
+    rf"(?<![\w.^])(?:[-+]\s*)?\(*+\s*+{_ATOM}(?:[\s(*/+\-^,]*+(?:{_ATOM}|\)))*+"  # possessive: linear
 )
 
 
