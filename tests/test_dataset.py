@@ -6,13 +6,14 @@ import collections
 import json
 import pickle
 import time
+from typing import Any
 
 import pytest
 
 import physgen
 from physgen.dataset import Curriculum, ProceduralDataset
 from physgen.errors import InputError
-from physgen.formats import FORMATS
+from physgen.formats import FORMATS, register_format
 
 
 def _meta(entry: dict) -> dict:  # type: ignore[type-arg]
@@ -78,6 +79,20 @@ def test_score_answer_gives_partial_credit_on_request() -> None:
     assert ds.score_answer(first_part, entry) == 0.0
     assert ds.score_answer(first_part, entry, partial_credit=True) == 0.5
     assert ds.score_answer(entry["answer"], entry, partial_credit=True) == 1.0
+
+
+def test_an_item_draws_again_when_its_format_makes_nothing() -> None:
+    @register_format("never")
+    def never(inst: Any, paraphrase: int, ctx: Any) -> list[physgen.Variant]:
+        return []
+
+    try:
+        ds = physgen.dataset(size=20, seed=0, formats=["never", "free_form"])
+        assert {e["metadata"]["variant"]["format"] for e in ds} == {"free_form"}
+        with pytest.raises(physgen.SamplingError, match=r"never of optics\.thin_lens"):
+            physgen.dataset(["optics.thin_lens"], size=1, formats=["never"])[0]
+    finally:
+        del FORMATS["never"]
 
 
 def test_shards_are_disjoint_and_cover_the_dataset() -> None:

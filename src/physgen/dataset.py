@@ -7,7 +7,8 @@ quantity at a time, which quantity; the problem is instance ``k = i`` of that
 template (``k = 0`` for an algebraic one, which has one instance). An instance
 depends only on ``(seed, template, k)`` (:mod:`physgen.sampling`), so ``ds[i]``
 never makes items ``0 … i-1``, and the same seed gives the same items on any
-machine, in any order, in any shard.
+machine, in any order, in any shard. (If the chosen format makes nothing for
+that instance, the item draws its choices again from a hash of ``(seed, i, attempt)``.)
 
 >>> import physgen
 >>> ds = physgen.dataset(size=1000, seed=0, domain="optics", formats=["free_form", "mc_numerical"])
@@ -62,8 +63,8 @@ if TYPE_CHECKING:
 DATA_SOURCE = "physgen"
 #: Draws per item before giving up when the chosen format makes nothing for the instance.
 _ATTEMPTS = 8
-#: Item indices must fit the 64-bit instance counter with room to spare.
-_MAX_SIZE = 2**48
+#: Item indices are instance indices: 64-bit counters (:mod:`physgen.sampling`).
+_MAX_SIZE = 2**63
 
 
 @dataclass(frozen=True)
@@ -300,7 +301,7 @@ def dataset(
     from .formats import get_format
 
     if not isinstance(size, int) or not 0 <= size <= _MAX_SIZE:
-        raise InputError(f"size must be a whole number from 0 to 2**48, got {size!r}")
+        raise InputError(f"size must be a whole number from 0 to 2**63, got {size!r}")
     names = (formats,) if isinstance(formats, str) else tuple(formats)
     if not names:
         raise InputError("formats is empty; name at least one, e.g. ('free_form',)")
