@@ -36,14 +36,15 @@ _NAMES = {
     "ureg": "units",
 }
 #: Submodules that are attributes of the package, imported on first use.
-_SUBMODULES = ("catalog", "export", "formats", "generation", "grading", "harness", "metrics", "plots",
-               "splits", "units")
+_SUBMODULES = ("catalog", "dataset", "export", "formats", "generation", "grading", "harness", "metrics",
+               "plots", "rewards", "splits", "units")
 
 __all__ = [
     "Answer", "Catalog", "CatalogError", "Grade", "InputError", "Instance", "InstanceBatch", "Metadata",
     "PartGrade", "PhysgenError", "SamplingError", "ShownQuantity", "Template", "TemplateError", "Variant",
-    "__version__", "catalog", "export", "formats", "generate", "generation", "grade", "grade_answer",
-    "grading", "harness", "load_catalog", "metrics", "plots", "register_format", "splits", "units", "ureg",
+    "__version__", "catalog", "dataset", "export", "formats", "generate", "generation", "grade",
+    "grade_answer", "grading", "harness", "load_catalog", "metrics", "plots", "register_format", "rewards",
+    "splits", "units", "ureg",
 ]
 
 
@@ -63,9 +64,22 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:
-    from . import catalog, export, formats, generation, grading, harness, metrics, plots, splits, units
+    from . import (
+        catalog,
+        export,
+        formats,
+        generation,
+        grading,
+        harness,
+        metrics,
+        plots,
+        rewards,
+        splits,
+        units,
+    )
     from .batch import InstanceBatch
     from .catalog import Catalog, load_catalog
+    from .dataset import dataset  # at run time the module, which is callable (see physgen.dataset)
     from .errors import CatalogError, InputError, PhysgenError, SamplingError, TemplateError
     from .formats import register_format
     from .generation import generate
