@@ -29,6 +29,10 @@ from ..variant import Answer, Variant
 from .prompting import asks, instruction, make_variant, pick, render_text
 from .registry import FormatContext, GradeSettings, register_format
 
+# Patterns used inside functions, compiled once: other libraries (Pint's parser) churn
+# the `re` module's own cache, and recompiling a pattern costs more than using it.
+_P1 = re.compile(r"[A-Za-z_]\w*")
+
 LETTERS = "ABCDEFGH"
 #: Without a marker, a choice is looked for in this many last characters of the last paragraph.
 CHOICE_TAIL = 2_000
@@ -113,7 +117,7 @@ def _equivalent_option(variant: Variant, span: str, rtol: float) -> set[str]:
     """The one option whose expression equals the reply's, if exactly one does."""
     points = {n: q.value for n, q in variant.inputs.items()}
     key = next(iter(variant.answers.values())).expr or ""
-    names = sorted({*points, *(n for n in re.findall(r"[A-Za-z_]\w*", key) if n not in KNOWN_NAMES)})
+    names = sorted({*points, *(n for n in _P1.findall(key) if n not in KNOWN_NAMES)})
     got = to_expression(span, names)
     hits = {k for k, text in variant.options.items()
             if equivalent(got, to_expression(text, names), points, rtol)[0]}
