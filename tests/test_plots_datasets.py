@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import physgen
-from physgen.export import from_hf_row, to_hf_dataset
+from physgen.export import from_row, to_hf_dataset
 from physgen.splits import split
 
 DOC = (Path(__file__).resolve().parents[1] / "docs" / "metrics.md").read_text(encoding="utf-8")
@@ -65,7 +65,7 @@ def test_hf_dataset_dict_round_trips(catalog: physgen.Catalog, tmp_path: Path) -
     train, test = split(variants, test_size=0.3, seed=1)
     dd = to_hf_dataset(train, test)
     assert set(dd) == {"train", "test"} and len(dd["train"]) == len(train) and len(dd["test"]) == len(test)
-    back = [physgen.Variant.from_dict(from_hf_row(r)) for r in dd["test"]]
+    back = [physgen.Variant.from_dict(from_row(r)) for r in dd["test"]]
     assert back == test
     single = to_hf_dataset(variants[:3])
     assert len(single) == 3

@@ -28,9 +28,12 @@ import types
 import typing
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple, get_args, get_origin
+from typing import TYPE_CHECKING, Any, NamedTuple, get_args, get_origin
 
 from .units import registry
+
+if TYPE_CHECKING:
+    from pint import Quantity
 
 
 def _about(doc: str, *, graded: bool = False) -> dict[str, Any]:
@@ -46,9 +49,10 @@ class ShownQuantity(NamedTuple):
     text: str
 
     @property
-    def quantity(self) -> Any:
+    def quantity(self) -> Quantity[float]:
         """As a Pint quantity."""
-        return registry().Quantity(self.value, self.unit or "dimensionless")
+        q: Quantity[float] = registry().Quantity(self.value, self.unit or "dimensionless")
+        return q
 
 
 class Answer(NamedTuple):
@@ -65,9 +69,10 @@ class Answer(NamedTuple):
     expr: str | None = None
 
     @property
-    def quantity(self) -> Any:
+    def quantity(self) -> Quantity[float]:
         """As a Pint quantity."""
-        return registry().Quantity(self.value, self.unit or "dimensionless")
+        q: Quantity[float] = registry().Quantity(self.value, self.unit or "dimensionless")
+        return q
 
 
 class CodeTest(NamedTuple):
@@ -91,7 +96,7 @@ class Metadata:
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-serialisable dict."""
-        out: dict[str, Any] = _encoder(Metadata)(self)
+        out: dict[str, Any] = json_encoder(Metadata)(self)
         return out
 
 
@@ -127,7 +132,7 @@ class Variant:
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-serialisable dict (the ``variant.schema.json`` record), keys in field order."""
-        out: dict[str, Any] = _encoder(Variant)(self)
+        out: dict[str, Any] = json_encoder(Variant)(self)
         return out
 
     def to_json(self) -> str:
@@ -206,24 +211,39 @@ def _plain(tp: Any) -> bool:
     return tp in (str, int, float, bool) or optional_of(tp) in (str, int, float, bool)
 
 
-def _encode(tp: Any, src: str, depth: int = 0) -> str:
-    """Python source of an expression giving the JSON form of ``src``, a value of type ``tp``."""
+def _encode(tp: Any, src: str, depth: int = 0, lists: bool = False) -> str:
+    """Python source of an expression giving the JSON form of ``src``, a value of type ``tp``
+    (with ``lists``, each ``dict[str, X]`` as a list of objects named by their key)."""
     if _plain(tp):
         return src
     origin, args = get_origin(tp), get_args(tp)
-    v = f"_v{depth}"
+    k, v = f"_k{depth}", f"_v{depth}"
     if origin is tuple:  # tuple[X, ...]: a JSON list
-        return f"list({src})" if _plain(args[0]) else f"[{_encode(args[0], v, depth + 1)} for {v} in {src}]"
+        if _plain(args[0]):
+            return f"list({src})"
+        return f"[{_encode(args[0], v, depth + 1, lists)} for {v} in {src}]"
+    if origin is dict and lists:  # dict[str, X]: [{"name": key, <X's fields> or "value": X}, ...]
+        if args[1] in RECORD_TYPES:
+            item = _fields(args[1], v, depth + 1, lists, f"'name': {k}")
+        else:
+            item = f"{{'name': {k}, 'value': {_encode(args[1], v, depth + 1, lists)}}}"
+        return f"[{item} for {k}, {v} in {src}.items()]"
     if origin is dict:  # dict[str, X]: a JSON object
         if _plain(args[1]):
             return f"dict({src})"
-        return f"{{_k{depth}: {_encode(args[1], v, depth + 1)} for _k{depth}, {v} in {src}.items()}}"
-    if tp in RECORD_TYPES:  # a JSON object with the fields in order
-        at = "[{}]" if issubclass(tp, tuple) else ".{}"  # named tuples by index: faster
-        items = (f"{m.name!r}: {_encode(m.type, src + at.format(k if at[0] == '[' else m.name), depth)}"
-                 for k, m in enumerate(members(tp)))
-        return "{" + ", ".join(items) + "}"
+        return f"{{{k}: {_encode(args[1], v, depth + 1, lists)} for {k}, {v} in {src}.items()}}"
+    if tp in RECORD_TYPES:
+        return _fields(tp, src, depth, lists)
     raise TypeError(f"no JSON form for a field of type {tp!r}")
+
+
+def _fields(tp: type, src: str, depth: int, lists: bool, first: str = "") -> str:
+    """A JSON object with a record's fields in order (named tuples are read by index: faster)."""
+    by_index = issubclass(tp, tuple)
+    items = [first] if first else []
+    items += [f"{m.name!r}: {_encode(m.type, f'{src}[{i}]' if by_index else f'{src}.{m.name}', depth, lists)}"
+              for i, m in enumerate(members(tp))]
+    return "{" + ", ".join(items) + "}"
 
 
 def _decode(tp: Any, src: str, depth: int = 0) -> str:
@@ -257,8 +277,19 @@ def _compile(name: str, expression: str) -> Callable[[Any], Any]:
 
 
 @functools.cache
-def _encoder(cls: type) -> Callable[[Any], Any]:
-    return _compile(f"{cls.__name__.lower()}_to_dict", _encode(cls, "x"))
+def json_encoder(cls: type, lists: bool = False) -> Callable[[Any], Any]:
+    """A function giving the JSON form of a record (:data:`RECORD_TYPES`); with ``lists``, every
+    ``dict[str, X]`` field becomes a list of ``{"name": key, <X's fields>}`` objects (or
+    ``{"name": key, "value": X}``): the form of the typed columns in :mod:`physgen.export`.
+
+    >>> v = Answer(2.5, "m", "2.50 m", 3)
+    >>> json_encoder(Variant, lists=True)  # doctest: +ELLIPSIS
+    <function variant_to_columns at ...>
+    >>> json_encoder(Answer)(v)
+    {'value': 2.5, 'unit': 'm', 'text': '2.50 m', 'sig_figs': 3, 'expr': None}
+    """
+    name = f"{cls.__name__.lower()}_{'to_columns' if lists else 'to_dict'}"
+    return _compile(name, _encode(cls, "x", lists=lists))
 
 
 @functools.cache
