@@ -154,7 +154,8 @@ def accuracy_by(records: Any, x: str = "difficulty", hue: str | None = "format",
     if sideways:
         size = (7.0, 1.0 + len(xs) * max(0.3 * len(hues), 0.22 * lines + 0.1))
     else:
-        size = (max(4.0, 1.5 + len(xs) * max(0.35 * len(hues), 0.9)), 3.4)
+        widest = max(len(line) for label in labels for line in label.split("\n"))
+        size = (max(4.0, 1.5 + len(xs) * max(0.35 * len(hues), 0.09 * widest + 0.2)), 3.4)
     fig: Figure
     fig, ax = plt.subplots(figsize=size, layout="constrained")
     colours = plt.get_cmap("tab10" if len(hues) <= 10 else "tab20")
