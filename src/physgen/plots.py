@@ -105,9 +105,13 @@ def _cells(t: Any, keys: list[str]) -> tuple[npt.NDArray[np.int64], npt.NDArray[
     return np.array(rows, dtype=np.int64), np.array(cells, dtype=np.int64), list(index)
 
 
-def _order(values: set[Any]) -> list[Any]:
-    """Numbers in numeric order, anything else by its text with numbers in it in numeric order
-    (``cat_2`` before ``cat_10``)."""
+def ordered(values: set[Any]) -> list[Any]:
+    """Category values as the plots show them: numbers in numeric order, anything else by
+    its text with the numbers in it in numeric order.
+
+    >>> ordered({"cat_10", "cat_2", "a"})
+    ['a', 'cat_2', 'cat_10']
+    """
     if all(isinstance(v, int | float) and not isinstance(v, bool) for v in values):
         return sorted(values)
     return sorted(values, key=lambda v: [(0, int(p), "") if p.isdigit() else (1, 0, p)
@@ -145,8 +149,8 @@ def accuracy_by(records: Any, x: str = "difficulty", hue: str | None = "format",
     keys = [x] if hue is None else [x, hue]
     est = accuracy_intervals(records, keys, group=by, n_resamples=n_resamples, seed=seed, ci=ci)
     cells = {(k, None) if hue is None else k: e for k, e in est.items()}
-    xs = _order({k[0] for k in cells})
-    hues = _order({k[1] for k in cells}) if hue is not None else [None]
+    xs = ordered({k[0] for k in cells})
+    hues = ordered({k[1] for k in cells}) if hue is not None else [None]
     sideways = len(xs) > MANY or any(len(str(v)) > LONG_LABEL for v in xs)
     labels = [_wrap(v, 2 * LONG_LABEL if sideways else LONG_LABEL) for v in xs]
     lines = max(label.count("\n") + 1 for label in labels)
@@ -238,9 +242,10 @@ def group_histogram(records: Any, by: str = "template", band: tuple[float, float
     ax.yaxis.get_major_locator().set_params(integer=True)
     from matplotlib.patches import Patch
 
-    share = "" if np.isnan(confusion.low) else f", {confusion.low:.0%}–{confusion.high:.0%} (95 % CI)"
+    share = "" if np.isnan(confusion.low) else (
+        f"; 95 % CI {100 * confusion.low:.0f}–{100 * confusion.high:.0f} %")
     key = Patch(color="darkorange", label=f"confusion band [{band[0]:g}, {band[1]:g}]: "
-                f"{int(counts[inside].sum())} of {len(accs)} {by}s ({confusion.value:.0%}{share})")
+                f"{int(counts[inside].sum())} of {len(accs)} {by}s ({100 * confusion.value:.0f} %{share})")
     fig.legend(handles=[key], loc="outside upper center", fontsize="small", frameon=False)
     return fig
 
@@ -254,7 +259,7 @@ def conditional_heatmap(records: Any, column: str = "format") -> Figure:
     """
     plt = _pyplot()
     cond = conditional_accuracy(records, column)
-    names = _order({k for pair in cond for k in pair})
+    names = ordered({k for pair in cond for k in pair})
     n = max(len(names), 1)
     grid = np.full((n, n), np.nan)
     for (a, b), v in cond.items():
