@@ -30,8 +30,6 @@ from typing import Annotated, Any, Literal, Optional, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field, create_model, field_validator, model_validator
 
-from .variant import RECORD_TYPES, Metadata, Variant, members, optional_of
-
 Domain = Literal[
     "mechanics",
     "electricity_and_magnetism",
@@ -227,13 +225,15 @@ class TemplateSpec(_Strict):
 
 
 #: Where the record schema is narrower than the runtime type: the template schema's choices.
-_NARROWED: dict[tuple[type, str], Any] = {
-    (Metadata, "domain"): Domain, (Metadata, "question_type"): QuestionType,
+_NARROWED: dict[tuple[str, str], Any] = {
+    ("Metadata", "domain"): Domain, ("Metadata", "question_type"): QuestionType,
 }
 
 
 def _record_type(tp: Any) -> Any:
     """The pydantic type of a field type: tuples become lists, record types become models."""
+    from .variant import RECORD_TYPES, optional_of
+
     inner = optional_of(tp)
     if inner is not None:
         return Optional[_record_type(inner)]  # noqa: UP045 - built at run time from a type object
@@ -250,9 +250,11 @@ def _record_type(tp: Any) -> Any:
 @functools.cache
 def _record_model(cls: type) -> type[BaseModel]:
     """The strict pydantic model of a record type of :mod:`physgen.variant`, from its field list."""
+    from .variant import members
+
     fields: dict[str, Any] = {}
     for m in members(cls):
-        tp = _NARROWED.get((cls, m.name)) or _record_type(m.type)
+        tp = _NARROWED.get((cls.__name__, m.name)) or _record_type(m.type)
         doc = m.doc or None
         if m.factory is not None:
             fields[m.name] = (tp, Field(default_factory=m.factory, description=doc))
@@ -265,9 +267,24 @@ def _record_model(cls: type) -> type[BaseModel]:
     return model
 
 
-#: One generated problem as written to JSONL (``Variant.to_dict()``): a strict pydantic model
-#: derived from the field list of :class:`physgen.Variant`.
-VariantRecord = _record_model(Variant)
+def variant_record() -> type[BaseModel]:
+    """The strict pydantic model of a Variant record (``Variant.to_dict()``), derived from the
+    field list of :class:`physgen.Variant` on first use (so loading templates does not build it).
+    ``physgen.schema.VariantRecord`` is the same model.
+
+    >>> import physgen.schema
+    >>> physgen.schema.VariantRecord is variant_record(), list(variant_record().model_fields)[:2]
+    (True, ['variant_id', 'template_id'])
+    """
+    from .variant import Variant
+
+    return _record_model(Variant)
+
+
+def __getattr__(name: str) -> Any:
+    if name == "VariantRecord":
+        return variant_record()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def json_schemas() -> dict[str, dict[str, Any]]:
@@ -275,7 +292,7 @@ def json_schemas() -> dict[str, dict[str, Any]]:
     template = TemplateSpec.model_json_schema()
     template["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     template["title"] = "physgen template"
-    variant = VariantRecord.model_json_schema()
+    variant = variant_record().model_json_schema()
     variant["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     variant["title"] = "physgen variant"
     return {"template.schema.json": template, "variant.schema.json": variant}

@@ -10,7 +10,7 @@ True
 The field list is declared once, in the dataclasses and named tuples below.
 Everything else is derived from it: :meth:`Variant.to_dict` and
 :meth:`Variant.from_dict`, the pydantic record behind ``variant.schema.json``
-(:data:`physgen.schema.VariantRecord`), the graded record of
+(:func:`physgen.schema.variant_record`), the graded record of
 :func:`physgen.metrics.record` (the fields marked ``graded``) and the typed
 columns of :mod:`physgen.export`.
 
@@ -156,9 +156,9 @@ class Variant:
     def from_dict(cls, data: dict[str, Any]) -> Variant:
         """Rebuild a variant from :meth:`to_dict` output, validating it first
         (a :class:`pydantic.ValidationError` names every wrong field)."""
-        from .schema import VariantRecord
+        from .schema import variant_record
 
-        record = VariantRecord.model_validate(data)
+        record = variant_record().model_validate(data)
         variant: Variant = _decoder(Variant)(record)
         return variant
 
@@ -248,7 +248,7 @@ def _fields(tp: type, src: str, depth: int, lists: bool, first: str = "") -> str
 
 def _decode(tp: Any, src: str, depth: int = 0) -> str:
     """Python source of an expression building a value of type ``tp`` from ``src``, its
-    validated record (:data:`physgen.schema.VariantRecord` and the models in it)."""
+    validated record (:func:`physgen.schema.variant_record` and the models in it)."""
     if _plain(tp):
         return src
     origin, args = get_origin(tp), get_args(tp)
