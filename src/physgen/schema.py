@@ -22,12 +22,13 @@ by :mod:`physgen.compile`, which needs SymPy and Pint.
 
 from __future__ import annotations
 
+import functools
 import keyword
 import math
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, Optional, get_args, get_origin
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, create_model, field_validator, model_validator
 
 Domain = Literal[
     "mechanics",
@@ -223,64 +224,67 @@ class TemplateSpec(_Strict):
         return root / group / f"{name}.yaml"
 
 
-class QuantityRecord(_Strict):
-    """A shown quantity in a variant: exact value, unit, and the text the prompt used."""
-
-    value: float
-    unit: str
-    text: str
+#: Where the record schema is narrower than the runtime type: the template schema's choices.
+_NARROWED: dict[tuple[str, str], Any] = {
+    ("Metadata", "domain"): Domain, ("Metadata", "question_type"): QuestionType,
+}
 
 
-class AnswerRecord(_Strict):
-    """An expected answer: value in ``unit`` (12 significant figures) and its text.
+def _record_type(tp: Any) -> Any:
+    """The pydantic type of a field type: tuples become lists, record types become models."""
+    from .variant import RECORD_TYPES, optional_of
 
-    Algebraic answers also give ``expr``, a SymPy expression in the input and
-    constant names (SI units); ``value`` is then its value at the instance's
-    hidden sample point.
+    inner = optional_of(tp)
+    if inner is not None:
+        return Optional[_record_type(inner)]  # noqa: UP045 - built at run time from a type object
+    origin, args = get_origin(tp), get_args(tp)
+    if origin is tuple:
+        return list[_record_type(args[0])]  # type: ignore[misc]
+    if origin is dict:
+        return dict[str, _record_type(args[1])]  # type: ignore[misc]
+    if tp in RECORD_TYPES:
+        return _record_model(tp)
+    return tp
+
+
+@functools.cache
+def _record_model(cls: type) -> type[BaseModel]:
+    """The strict pydantic model of a record type of :mod:`physgen.variant`, from its field list."""
+    from .variant import members
+
+    fields: dict[str, Any] = {}
+    for m in members(cls):
+        tp = _NARROWED.get((cls.__name__, m.name)) or _record_type(m.type)
+        doc = m.doc or None
+        if m.factory is not None:
+            fields[m.name] = (tp, Field(default_factory=m.factory, description=doc))
+        elif m.default is not ...:
+            fields[m.name] = (tp, Field(m.default, description=doc))
+        else:
+            fields[m.name] = (tp, Field(description=doc))
+    model: type[BaseModel] = create_model(f"{cls.__name__}Record", __base__=_Strict, __doc__=cls.__doc__,
+                                          __module__=__name__, **fields)
+    return model
+
+
+def variant_record() -> type[BaseModel]:
+    """The strict pydantic model of a Variant record (``Variant.to_dict()``), derived from the
+    field list of :class:`physgen.Variant` on first use (so loading templates does not build it).
+    ``physgen.schema.VariantRecord`` is the same model.
+
+    >>> import physgen.schema
+    >>> physgen.schema.VariantRecord is variant_record(), list(variant_record().model_fields)[:2]
+    (True, ['variant_id', 'template_id'])
     """
+    from .variant import Variant
 
-    value: float
-    unit: str
-    text: str
-    sig_figs: int
-    expr: str | None = None
+    return _record_model(Variant)
 
 
-class CodeTestRecord(_Strict):
-    """A call a ``code`` answer must get right: SI inputs and expected SI answers."""
-
-    inputs: dict[str, float]
-    expected: dict[str, float]
-
-
-class VariantMetadata(_Strict):
-    domain: Domain
-    subdomain: list[str]
-    difficulty: int
-    question_type: QuestionType
-    template_version: int
-    seed: int
-    index: int
-
-
-class VariantRecord(_Strict):
-    """One generated problem as written to JSONL (``Variant.to_dict()``)."""
-
-    variant_id: str
-    template_id: str
-    instance_id: str
-    paraphrase: int
-    format: str
-    prompt: str
-    inputs: dict[str, QuantityRecord]
-    answers: dict[str, AnswerRecord]
-    steps: list[str]
-    metadata: VariantMetadata
-    options: dict[str, str] = Field(default_factory=dict, description="multiple choice: letter -> option")
-    answer_key: str | None = Field(None, description="multiple choice: the correct letter")
-    code_tests: list[CodeTestRecord] = Field(default_factory=list, description="code format: checks")
-    unanswerable: list[str] = Field(
-        default_factory=list, description="omitted probe: parts the prompt's data do not determine")
+def __getattr__(name: str) -> Any:
+    if name == "VariantRecord":
+        return variant_record()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def json_schemas() -> dict[str, dict[str, Any]]:
@@ -288,7 +292,7 @@ def json_schemas() -> dict[str, dict[str, Any]]:
     template = TemplateSpec.model_json_schema()
     template["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     template["title"] = "physgen template"
-    variant = VariantRecord.model_json_schema()
+    variant = variant_record().model_json_schema()
     variant["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     variant["title"] = "physgen variant"
     return {"template.schema.json": template, "variant.schema.json": variant}
