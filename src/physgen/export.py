@@ -52,7 +52,6 @@ if TYPE_CHECKING:
     from .catalog import Catalog
 
 #: Appended to prompts by the inspect_ai task so that answers come in a form the grader reads first.
-INSTRUCTION = "\n\nEnd your reply with a line 'Final Answer: ...'."
 
 #: The columns added to a variant's fields in Parquet and datasets, with what they hold.
 EXTRA_COLUMNS = {

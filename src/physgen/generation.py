@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, TypeVar
 
 from .catalog import Catalog, load_catalog
-from .errors import CapacityWarning, SourceTypeError
+from .errors import ArgumentError, CapacityWarning, SourceTypeError
 from .instance import Instance, iter_instances
 from .render import STYLES, Notation
 from .template import Template
@@ -80,11 +80,11 @@ def _check_paraphrases(templates: list[Template], paraphrases: Paraphrases) -> N
     if paraphrases in ("all", "random"):
         return
     if isinstance(paraphrases, str) or not all(isinstance(p, int) for p in paraphrases):
-        raise ValueError(f"paraphrases must be 'all', 'random' or a list of indices, got {paraphrases!r}")
+        raise ArgumentError(f"paraphrases must be 'all', 'random' or a list of indices, got {paraphrases!r}")
     for t in templates:
         bad = [p for p in paraphrases if not 0 <= p < len(t.texts)]
         if bad:
-            raise ValueError(f"{t.id} has paraphrases 0..{len(t.texts) - 1}; {bad} do not exist")
+            raise ArgumentError(f"{t.id} has paraphrases 0..{len(t.texts) - 1}; {bad} do not exist")
 
 
 def _formats(names: Sequence[str]) -> list[Format]:
@@ -205,16 +205,16 @@ def _prepare(source: Source, n: int, seed: int, formats: Sequence[str], paraphra
              workers: int, unique: bool) -> tuple[_Plan, Iterator[Task]]:
     templates = resolve_templates(source)
     if n < 0 or start < 0 or chunk_size < 1:
-        raise ValueError(f"need n ≥ 0, start ≥ 0, chunk_size ≥ 1 (got {n}, {start}, {chunk_size})")
+        raise ArgumentError(f"need n ≥ 0, start ≥ 0, chunk_size ≥ 1 (got {n}, {start}, {chunk_size})")
     if style not in STYLES:
-        raise ValueError(f"style must be one of {STYLES}, got {style!r}")
+        raise ArgumentError(f"style must be one of {STYLES}, got {style!r}")
     if isinstance(formats, str):
         formats = (formats,)
     _formats(formats)  # unknown names fail here, not in a worker
     if not 2 <= n_options <= 8:
-        raise ValueError(f"n_options must be between 2 and 8, got {n_options}")
+        raise ArgumentError(f"n_options must be between 2 and 8, got {n_options}")
     if not isinstance(workers, int) or workers < 1:
-        raise ValueError(f"workers must be a whole number ≥ 1 (e.g. os.cpu_count()), got {workers!r}")
+        raise ArgumentError(f"workers must be a whole number ≥ 1 (e.g. os.cpu_count()), got {workers!r}")
     _check_paraphrases(templates, paraphrases)
     if not unique:
         _warn_capacity(templates, n)
