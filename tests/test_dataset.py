@@ -5,15 +5,16 @@ from __future__ import annotations
 import collections
 import json
 import pickle
-import time
 from typing import Any
 
 import pytest
 
 import physgen
+from physgen.batch import InstanceBatch
 from physgen.dataset import Curriculum, ProceduralDataset
 from physgen.errors import InputError
 from physgen.formats import FORMATS, register_format
+from physgen.template import Template
 
 
 def _meta(entry: dict) -> dict:  # type: ignore[type-arg]
@@ -37,11 +38,19 @@ def test_length_random_access_and_determinism() -> None:
     assert physgen.dataset(size=60, seed=3, formats=["free_form", "mc_numerical"])[7] == ds[7]  # size-free
 
 
-def test_an_item_is_made_alone_from_seed_template_and_index() -> None:
+def test_an_item_is_made_alone_from_seed_template_and_index(monkeypatch: pytest.MonkeyPatch) -> None:
     ds = physgen.dataset(size=10**12, seed=9, formats=["free_form", "mc_numerical", "noop"])
-    start = time.perf_counter()
-    last = ds[10**12 - 1]  # nothing before it is made
-    assert time.perf_counter() - start < 5
+    drawn: list[tuple[int, int]] = []
+    sample = Template.sample
+
+    def counted(self: Template, n: int, seed: int = 0, start: int = 0) -> InstanceBatch:
+        drawn.append((n, start))
+        return sample(self, n, seed, start)
+
+    monkeypatch.setattr(Template, "sample", counted)
+    last = ds[10**12 - 1]  # nothing before it is made: one instance, drawn at its own index
+    assert drawn and all(n == 1 and start in (0, 10**12 - 1) for n, start in drawn), drawn
+    monkeypatch.undo()
     for i in (0, 1, 10**12 - 1):
         entry = last if i == 10**12 - 1 else ds[i]
         v = entry["metadata"]["variant"]
