@@ -80,6 +80,14 @@ class InputSpec(_Strict):
     alt_units: list[str] = Field(
         default_factory=list, description="other units it may be shown in (same dimension)"
     )
+    exact: bool = Field(
+        False, description="exact by statement (a count, a given difference), so the conditioning "
+        "check does not nudge it; integer inputs are exact anyway"
+    )
+    supplied: bool = Field(
+        False, description="a value a student may supply from memory (speed of sound, specific heat "
+        "of water, g), so the `omitted` probe never removes it"
+    )
 
     @model_validator(mode="after")
     def _one_way_to_draw(self) -> InputSpec:
@@ -122,6 +130,10 @@ class ConstantSpec(_Strict):
     unit: str | None = Field(None, description="unit to show it in (default: as written, or SI)")
     sig_figs: int = Field(4, ge=1, le=12, description="significant figures when shown in text")
     symbol: str | None = Field(None, description="how algebraic texts write it (default: the name, typeset)")
+    common: bool = Field(
+        False, description="a value every student knows (c, 0 °C for melting ice), so paraphrases "
+        "need not state it; any other constant an answer needs is shown in every paraphrase"
+    )
 
     @model_validator(mode="before")
     @classmethod
@@ -148,6 +160,36 @@ class AnswerSpec(_Strict):
 
 
 Name = Annotated[str, Field(pattern=r"^[A-Za-z][A-Za-z0-9_]*$")]
+
+
+class CheckSpec(_Strict):
+    """A plausibility bound every instance meets: an inequality (``expr``), or a named physical
+    limit (``limit``, from :mod:`physgen.limits`) applied to an expression (``of``).
+
+    Both may use inputs, constants and answers. Instances that fail are redrawn.
+    """
+
+    name: str | None = Field(
+        None, pattern=r"^[a-z][a-z0-9_]*$",
+        description="what it guards, e.g. laminar (default: the limit's name); required with `expr`")
+    expr: str | None = Field(None, description="SymPy inequality, e.g. '2*rho*Q/(pi*r*eta) < 2000'")
+    limit: str | None = Field(None, description="a named limit, e.g. liquid_water, below_c, wire_stress")
+    of: str | None = Field(None, description="with `limit`: the expression it bounds, e.g. 'T' or 'F/A'")
+
+    @model_validator(mode="after")
+    def _one_kind(self) -> CheckSpec:
+        if (self.expr is None) == (self.limit is None):
+            raise ValueError("give exactly one of `expr` (an inequality) or `limit` with `of`")
+        if self.limit is not None and self.of is None:
+            raise ValueError(f"`limit: {self.limit}` needs `of`: the expression it bounds, e.g. `of: T`")
+        if self.expr is not None and (self.of is not None or self.name is None):
+            raise ValueError("a check with `expr` needs a `name` and no `of`")
+        return self
+
+    @property
+    def label(self) -> str:
+        """The check's name: its own, or its limit's."""
+        return self.name or str(self.limit)
 
 
 class MistakeSpec(BaseModel):
@@ -181,6 +223,16 @@ class TemplateSpec(_Strict):
         default_factory=list, description="SymPy inequalities every instance satisfies, e.g. 'm1 > m2'"
     )
     answers: dict[Name, AnswerSpec] = Field(min_length=1, description="asked quantities, in asked order")
+    checks: list[CheckSpec] = Field(
+        default_factory=list,
+        description="plausibility bounds on inputs and derived quantities that every instance meets, "
+        "e.g. {limit: liquid_water, of: T} or {name: laminar, expr: '2*rho*Q/(pi*r*eta) < 2000'}",
+    )
+    assumptions: dict[Name, list[str]] = Field(
+        default_factory=dict,
+        description="what the answer assumes, each with the phrases that state it; every paraphrase "
+        "contains one phrase of each, e.g. {frictionless: [frictionless, smooth, no friction]}",
+    )
     solver: str | None = Field(
         None,
         pattern=r"^[A-Za-z_][\w.]*:[A-Za-z_]\w*$",
