@@ -37,6 +37,9 @@ Domain = Literal[
     "waves_and_oscillations",
     "optics",
     "modern_physics",
+    "quantum",
+    "statistical_mechanics",
+    "relativity",
 ]
 DOMAINS: tuple[str, ...] = Domain.__args__  # type: ignore[attr-defined]
 QuestionType = Literal["numerical", "algebraic"]
@@ -204,6 +207,35 @@ class MistakeSpec(BaseModel):
         return {k: str(v) for k, v in (self.model_extra or {}).items()}
 
 
+class RubricSpec(_Strict):
+    """What makes a problem hard (``docs/templates.md``): the laws it combines, the decisions a
+    student must make, and the mathematics beyond algebra; with the number of ``steps`` these
+    fix the difficulty level (:meth:`TemplateSpec.rubric_level`)."""
+
+    laws: list[str] = Field(min_length=1, description="laws or concepts combined, e.g. [momentum, energy]")
+    decisions: list[str] = Field(
+        default_factory=list, description="choices a student must make: which regime, which root, frame")
+    math: list[str] = Field(
+        default_factory=list, description="mathematics beyond algebra: calculus, transcendental equation")
+
+
+def rubric_level(steps: int, laws: int, decisions: int, math: int) -> int:
+    """The difficulty level the rubric gives (``docs/templates.md``).
+
+    >>> rubric_level(1, 1, 0, 0), rubric_level(3, 2, 0, 0), rubric_level(4, 2, 1, 0), rubric_level(7, 3, 1, 1)
+    (1, 3, 4, 5)
+    """
+    if steps >= 6 and laws >= 3 and decisions >= 1:
+        return 5
+    if steps >= 4 and laws >= 2 and decisions + math >= 1:
+        return 4
+    if (steps >= 3 and laws >= 2) or (steps >= 2 and decisions + math >= 1):
+        return 3
+    if steps >= 2 or laws >= 2:
+        return 2
+    return 1
+
+
 class TemplateSpec(_Strict):
     """A template file: one physics problem with symbolic placeholders."""
 
@@ -214,7 +246,9 @@ class TemplateSpec(_Strict):
     version: int = Field(ge=1, description="bump when the problem's numbers or answers change")
     domain: Domain
     subdomain: list[str] = Field(min_length=1, description="topic tags, e.g. [kinematics, projectile]")
-    difficulty: int = Field(ge=1, le=5, description="1 easy … 5 hard")
+    difficulty: int = Field(ge=1, le=5, description="1 easy … 5 hard, as `rubric` gives it")
+    rubric: RubricSpec | None = Field(
+        None, description="laws, decisions and mathematics behind `difficulty` (docs/templates.md)")
     question_type: QuestionType
     source: str = Field(min_length=3, description="origin and licence, e.g. 'own work, CC0'")
     inputs: dict[Name, InputSpec] = Field(min_length=1)
@@ -269,6 +303,13 @@ class TemplateSpec(_Strict):
                     f"answers {missing} have no `expr`; give each an expression or name a `solver`"
                 )
         return self
+
+    def rubric_level(self) -> int | None:
+        """The level the rubric and the number of steps give (None without a rubric)."""
+        if self.rubric is None:
+            return None
+        r = self.rubric
+        return rubric_level(len(self.steps), len(r.laws), len(r.decisions), len(r.math))
 
     def expected_path(self, root: Path) -> Path:
         """Where this template's file belongs below a catalog root."""
