@@ -237,13 +237,44 @@ def cmd_show(args: argparse.Namespace, out: IO[str]) -> int:
 
 
 def cmd_validate(args: argparse.Namespace, out: IO[str]) -> int:
-    """Load and check template files; every problem in every file is listed."""
+    """Load and check template files; every problem in every file is listed. With ``--report``,
+    a table per template of the numbers behind each validity check (docs/validity.md)."""
     start = time.perf_counter()
-    total = 0
+    templates: list[Any] = []
     for path in args.paths or [None]:
-        total += len(load_catalog(path))  # raises CatalogError listing every problem
-    out.write(f"OK: {total} templates valid in {time.perf_counter() - start:.1f} s\n")
+        cat = load_catalog(path)  # raises CatalogError listing every problem
+        templates.extend(cat[i] for i in cat)
+    if args.report:
+        _validity_report(templates, args.draws, out)
+    out.write(f"OK: {len(templates)} templates valid in {time.perf_counter() - start:.1f} s\n")
     return 0
+
+
+def _validity_report(templates: list[Any], draws: int, out: IO[str]) -> None:
+    from .audit import audit
+
+    if draws < 100:
+        raise ArgumentError(f"--draws {draws} is too few to measure reject rates; use at least 100")
+    head = ("template", "constr.", "rejected", "worst check", "exact", "mistakes", "bad opts", "omit",
+            "noop", "level", "notes")
+    rows = []
+    noted = 0
+    for t in templates:
+        r = audit(t, draws)
+        worst = max(r.rejected, key=lambda k: r.rejected[k], default="")
+        noted += bool(r.errors)
+        level = f"{r.difficulty}" + ("" if r.rubric_level in (None, r.difficulty) else f"≠{r.rubric_level}")
+        rows.append((r.template_id, f"{r.accepted_by_constraints:.0%}", f"{r.rejected_total:.1%}",
+                     f"{worst.removeprefix('check:')} {r.rejected.get(worst, 0):.1%}" if worst else "",
+                     ",".join(r.exact_inputs) or "-", str(r.mistakes),
+                     f"{r.implausible_options}/{r.options_checked}", r.omissible, str(r.noop_sentences),
+                     level,
+                     "; ".join(r.errors) or "-"))
+    widths = [max(len(str(x)) for x in col) for col in zip(head, *rows, strict=True)]
+    for row in (head, *rows):
+        out.write("  ".join(str(x).ljust(w) for x, w in zip(row, widths, strict=True)).rstrip() + "\n")
+    out.write(f"{draws:,} draws per template; 'rejected' is the share of draws meeting the constraints "
+              f"that the validity checks redraw; {noted} template(s) with notes\n")
 
 
 def _generation(args: argparse.Namespace) -> tuple[Any, dict[str, Any], int]:
@@ -550,6 +581,10 @@ def build_parser() -> Parser:
     s = _command(sub, "validate", cmd_validate, "physgen validate my_templates/")
     s.add_argument("paths", nargs="*", metavar="PATH",
                    help="template folders or files (default: the built-in catalog)")
+    s.add_argument("--report", action="store_true",
+                   help="print the numbers behind every validity check, per template")
+    s.add_argument("--draws", type=int, default=10_000, metavar="N",
+                   help="draws per template for --report (default 10000)")
 
     s = _command(sub, "generate", cmd_generate,
                  "physgen generate -n 100 --seed 0 --domain optics -o optics.jsonl")
