@@ -599,7 +599,7 @@ def _check_statements(spec: TemplateSpec, expressions: dict[str, Any], problems:
     units = [c.unit or c.value for n, c in spec.constants.items() if n in used]
     units += [i.unit for n, i in spec.inputs.items() if spec.solver is not None or n in used]
     if any(_in_electronvolts(a.unit) for a in spec.answers.values()) and any(
-            u and not _in_electronvolts(u) and _dimensional(u) for u in units):
+            u and not _in_electronvolts(u) and _has_mass(u) for u in units):
         charges = [n for n, c in spec.constants.items() if "elementary_charge" in c.value]
         if not charges:
             problems.add("constants", "an answer is asked in electronvolts, but e is not given",
@@ -613,9 +613,11 @@ def _check_statements(spec: TemplateSpec, expressions: dict[str, Any], problems:
                          "show each as {{ name }}, or mark it `common: true` if every student knows it")
 
 
-def _dimensional(unit: str) -> bool:
+def _has_mass(unit: str) -> bool:
+    """Whether a quantity in ``unit`` carries mass (joules, kilograms, J·s): converting what it
+    gives to electronvolts then needs e. Speeds, lengths and pure numbers do not."""
     try:
-        return bool(parse_unit(unit).dimensionality)
+        return "[mass]" in parse_unit(unit).dimensionality
     except ValueError:
         return True
 
