@@ -83,3 +83,33 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
     "relativity.pion_threshold": ({"m_x": "135.0 MeV/c^2"}, _threshold),
     "relativity.two_body_decay_at_rest": ({"M": "139.57 MeV/c^2", "m": "105.66 MeV/c^2"}, _decay),
 }
+
+MU_B = 9.2740100783e-24  # J/T
+K_B = 1.380649e-23  # J/K
+
+
+def _paramagnet() -> dict[str, tuple[float, str]]:
+    # 2 T, 2 K, 5e27 /m³: x = 0.67171, aligned 1/(1 + e^-1.34343) = 0.79305,
+    # M = 46370*tanh(0.67171) = 27178 A/m
+    x = MU_B * 2 / (K_B * 2)
+    return {"fraction_aligned": (1 / (1 + math.exp(-2 * x)), ""), "M": (5e27 * MU_B * math.tanh(x), "A/m")}
+
+
+def _atmosphere() -> dict[str, tuple[float, str]]:
+    # 29 g/mol at 250 K, 5 km: H = 2078.62/0.28449 = 7306.5 m, ratio = e^-0.68432 = 0.50443
+    big_h = R_GAS * 250 / (0.029 * 9.81)
+    return {"H": (big_h / 1000, "km"), "ratio": (math.exp(-5000 / big_h), "")}
+
+
+def _decay_in_flight() -> dict[str, tuple[float, str]]:
+    # 1 GeV/c, 500 MeV/c², 20 ns, 10 m: βγ = 2, γ = 2.2361, L = 2*c*20 ns = 11.992 m, fraction = 0.43434
+    big_l = 2 * C * 20e-9
+    return {"gamma": (math.sqrt(5), ""), "L": (big_l, "m"), "fraction": (math.exp(-10 / big_l), "")}
+
+
+EXAMPLES.update({
+    "statmech.paramagnet_magnetisation": ({"B": "2 T", "T": "2 K", "n": "5e27 m^-3"}, _paramagnet),
+    "statmech.isothermal_atmosphere": ({"M": "29 g/mol", "T": "250 K", "h": "5 km"}, _atmosphere),
+    "relativity.decay_in_flight": (
+        {"p": "1 GeV/c", "m": "500 MeV/c^2", "tau0": "20 ns", "d": "10 m"}, _decay_in_flight),
+})
