@@ -113,3 +113,32 @@ EXAMPLES.update({
     "relativity.decay_in_flight": (
         {"p": "1 GeV/c", "m": "500 MeV/c^2", "tau0": "20 ns", "d": "10 m"}, _decay_in_flight),
 })
+
+HBAR_JS = 1.054571817e-34
+
+
+def _spin() -> dict[str, tuple[float, str]]:
+    # 1 mT, 10 ns: omega = 2.0023*9.27401e-27/1.05457e-34 = 1.76083e8 rad/s, P = cos²(0.88042) = 0.40555
+    w = 2.0023 * MU_B * 1e-3 / HBAR_JS
+    return {"omega_L": (w * 1e-9, "1/ns"), "P": (math.cos(w * 10e-9 / 2) ** 2, "")}
+
+
+def _chain() -> dict[str, tuple[float, str]]:
+    # 10 h parent, 2 h daughter, 1e12, 5 h: N_b = 1e12*0.25*(0.70711 − 0.17678) = 1.3258e11;
+    # t_max = ln 5/0.27726 h⁻¹ = 5.8049 h
+    la, lb = math.log(2) / 10, math.log(2) / 2
+    n_b = 1e12 * la / (lb - la) * (math.exp(-la * 5) - math.exp(-lb * 5))
+    return {"N_b": (n_b, ""), "t_max": (math.log(lb / la) / (lb - la), "h")}
+
+
+def _microscope() -> dict[str, tuple[float, str]]:
+    # f_o 5 mm, f_e 25 mm, 18 cm apart: s_i = 155 mm, s_o = 5.1667 mm, M = 30*10 = 300
+    s_o = 1 / (1 / 5 - 1 / 155)
+    return {"s_i": (15.5, "cm"), "s_o": (s_o, "mm"), "M": (155 / s_o * 250 / 25, "")}
+
+
+EXAMPLES.update({
+    "quantum.spin_precession_probability": ({"B": "1 mT", "t": "10 ns"}, _spin),
+    "modern.decay_chain_daughter": ({"T_a": "10 h", "T_b": "2 h", "N0": "1e12", "t": "5 h"}, _chain),
+    "optics.compound_microscope": ({"f_o": "5 mm", "f_e": "25 mm", "L": "18 cm"}, _microscope),
+})
