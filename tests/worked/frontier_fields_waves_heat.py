@@ -59,3 +59,16 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
     "waves.driven_oscillator_amplitude": (
         {"m": "1 kg", "k": "100 N/m", "b": "10 kg/s", "F0": "5 N", "omega": "8 rad/s"}, _driven),
 }
+
+
+def _rlc() -> dict[str, tuple[float, str]]:
+    # 10 ohm, 10 mH, 100 nF, 5 V: f0 = 5.0329 kHz, Q = 31.623, bandwidth 159.15 Hz, I = 500 mA
+    big_l, c = 10e-3, 100e-9
+    f0 = 1 / (2 * math.pi * math.sqrt(big_l * c))
+    q = 2 * math.pi * f0 * big_l / 10  # ω0 L/R
+    return {"f0": (f0 / 1e3, "kHz"), "Q": (q, ""), "df": (f0 / q, "Hz"), "I0": (500.0, "mA")}
+
+
+EXAMPLES.update({
+    "electricity.rlc_resonance_bandwidth": ({"R": "10 ohm", "L": "10 mH", "C": "100 nF", "V": "5 V"}, _rlc),
+})

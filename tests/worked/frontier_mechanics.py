@@ -49,3 +49,23 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
         {"m1": "1 kg", "m2": "2 kg", "u": "3 m/s", "k": "1500 N/m"}, _bumper),
     "mechanics.hohmann_transfer": ({"r1": "7000 km", "r2": "42000 km"}, _hohmann),
 }
+
+
+def _incline_projectile() -> dict[str, tuple[float, str]]:
+    # 20 m/s at 60° up a 30° slope: t = 20/(9.81*0.86603) = 2.3541 s, s = 800*0.25/(9.81*0.75) = 27.183 m
+    a, b = math.radians(60), math.radians(30)
+    t = 2 * 20 * math.sin(a - b) / (G * math.cos(b))
+    return {"t": (t, "s"), "s": (20 * math.cos(a) * t / math.cos(b), "m")}
+
+
+def _loop() -> dict[str, tuple[float, str]]:
+    # R 20 cm: v_top = sqrt(9.81*0.2) = 1.4007 m/s; mgh = mg(0.4) + 0.7*m*1.962 -> h = 0.54 m
+    v = math.sqrt(G * 0.20)
+    return {"v_top": (v, "m/s"), "h": ((2 * 0.20 + 0.7 * v**2 / G) * 100, "cm")}
+
+
+EXAMPLES.update({
+    "mechanics.projectile_on_incline": (
+        {"v0": "20 m/s", "alpha": "60 deg", "beta": "30 deg", "g": "9.81 m/s^2"}, _incline_projectile),
+    "mechanics.loop_the_loop_rolling_ball": ({"R": "20 cm", "g": "9.81 m/s^2"}, _loop),
+})
