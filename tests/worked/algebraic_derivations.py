@@ -69,3 +69,47 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
     "waves.doppler_echo_moving_wall": ({"f": "1000 Hz", "u": "30 m/s", "c": "340 m/s"}, _echo),
     "quantum.well_expectation_x_squared": ({"L": "1 nm", "n": "1"}, _well),
 }
+
+G_N = 6.67430e-11  # m³ kg⁻¹ s⁻²
+EPS0 = 8.8541878128e-12  # F/m
+
+
+def _escape() -> dict[str, tuple[float, str]]:
+    # 6e24 kg, 7000 km: v = 7563.6 m/s, dv = 0.41421*7563.6 = 3132.9 m/s
+    v = math.sqrt(G_N * 6e24 / 7e6)
+    return {"dv": ((math.sqrt(2) - 1) * v / 1000, "km/s")}
+
+
+def _atwood_disk() -> dict[str, tuple[float, str]]:
+    # 3 kg and 1 kg over a 2 kg disk, g 9.8: a = 19.6/5 = 3.92 m/s², T1 = 3*5.88 = 17.64 N, T2 = 13.72 N
+    a = (3 - 1) * 9.8 / (3 + 1 + 2 / 2)
+    return {"a": (a, "m/s^2"), "T1": (3 * (9.8 - a), "N"), "T2": (1 * (9.8 + a), "N")}
+
+
+def _rolling() -> dict[str, tuple[float, str]]:
+    # β 0.5 (a cylinder), 30°, g 9.8, 2 kg: a = 4.9/1.5 = 3.2667 m/s², f = β m a = 3.2667 N
+    a = 9.8 * 0.5 / 1.5
+    return {"a": (a, "m/s^2"), "f": (0.5 * 2 * a, "N")}
+
+
+def _coax() -> dict[str, tuple[float, str]]:
+    # a 1 mm, b 4 mm, 10 m, κ 2.5: C = 2π*2.5*ε₀*10/ln 4 = 1.3908e-9/1.3863 = 1.0033 nF
+    return {"C": (2 * math.pi * 2.5 * EPS0 * 10 / math.log(4) * 1e9, "nF")}
+
+
+def _spherical() -> dict[str, tuple[float, str]]:
+    # a 5 cm, b 15 cm: C = 4π ε₀ (0.05*0.15/0.10) = 8.3449 pF; alone 4π ε₀ 0.05 = 5.5633 pF
+    return {"C": (4 * math.pi * EPS0 * 0.05 * 0.15 / 0.10 * 1e12, "pF"),
+            "C_iso": (4 * math.pi * EPS0 * 0.05 * 1e12, "pF")}
+
+
+EXAMPLES.update({
+    "mechanics.escape_from_orbit_symbolic": ({"M": "6e24 kg", "r": "7000 km"}, _escape),
+    "mechanics.atwood_massive_pulley_symbolic": (
+        {"m1": "3 kg", "m2": "1 kg", "M": "2 kg", "g": "9.8 m/s^2"}, _atwood_disk),
+    "mechanics.rolling_incline_general_symbolic": (
+        {"beta": "0.5", "theta": "30 deg", "g": "9.8 m/s^2", "m": "2 kg"}, _rolling),
+    "electricity.coaxial_capacitance_symbolic": (
+        {"a": "1 mm", "b": "4 mm", "l": "10 m", "kappa": "2.5"}, _coax),
+    "electricity.spherical_capacitor_symbolic": ({"a": "5 cm", "b": "15 cm"}, _spherical),
+})
