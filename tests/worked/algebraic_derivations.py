@@ -113,3 +113,43 @@ EXAMPLES.update({
         {"a": "1 mm", "b": "4 mm", "l": "10 m", "kappa": "2.5"}, _coax),
     "electricity.spherical_capacitor_symbolic": ({"a": "5 cm", "b": "15 cm"}, _spherical),
 })
+
+Q_E = 1.602176634e-19  # C
+K_B = 1.380649e-23  # J/K
+
+
+def _solenoid() -> dict[str, tuple[float, str]]:
+    # 500 turns, 4 cm², 25 cm, 2 A: L = μ₀*250000*4e-4/0.25 = 0.50265 mH, U = 0.5*L*4 = 1.0053 mJ
+    big_l = 1.25663706212e-6 * 500**2 * 4e-4 / 0.25
+    return {"L": (big_l * 1e3, "mH"), "U": (0.5 * big_l * 2**2 * 1e3, "mJ")}
+
+
+def _two_level() -> dict[str, tuple[float, str]]:
+    # 1e22 systems, 10 meV, 100 K: x = 1.16045, Z = 1.31335, U = 16.022 J/4.1914 = 3.8226 J, C = 0.033775 J/K
+    eps = 0.010 * Q_E
+    x = eps / (K_B * 100)
+    return {"Z": (1 + math.exp(-x), ""), "U": (1e22 * eps / (math.exp(x) + 1), "J"),
+            "C": (1e22 * K_B * x**2 * math.exp(x) / (math.exp(x) + 1) ** 2, "J/K")}
+
+
+def _kinetic() -> dict[str, tuple[float, str]]:
+    # proton at 1000 MeV/c: E = sqrt(1e6 + 938.272²) = 1371.26 MeV, K = 432.99 MeV, v = 0.72926 c
+    e = math.sqrt(1000**2 + 938.272**2)
+    return {"E": (e, "MeV"), "K": (e - 938.272, "MeV"), "v": (1000 / e, "c")}
+
+
+def _threshold() -> dict[str, tuple[float, str]]:
+    # pion (139.57) on a proton (938.272) at rest, products 2500 MeV/c²:
+    # E = (6.25e6 − 19479.8 − 880354.3)/1876.544 = 2851.1 MeV, K = 2711.5 MeV
+    e = (2500**2 - 139.57**2 - 938.272**2) / (2 * 938.272)
+    return {"E_a": (e, "MeV"), "K_th": (e - 139.57, "MeV")}
+
+
+EXAMPLES.update({
+    "magnetism.solenoid_inductance_symbolic": (
+        {"N": "500", "A": "4 cm^2", "l": "25 cm", "I": "2 A"}, _solenoid),
+    "statmech.two_level_energy_symbolic": ({"N": "1e22", "eps": "10 meV", "T": "100 K"}, _two_level),
+    "relativity.kinetic_from_momentum_symbolic": ({"p": "1000 MeV/c", "m": "938.272 MeV/c^2"}, _kinetic),
+    "relativity.threshold_energy_symbolic": (
+        {"m_a": "139.57 MeV/c^2", "m_b": "938.272 MeV/c^2", "M": "2500 MeV/c^2"}, _threshold),
+})
