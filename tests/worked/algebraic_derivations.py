@@ -153,3 +153,43 @@ EXAMPLES.update({
     "relativity.threshold_energy_symbolic": (
         {"m_a": "139.57 MeV/c^2", "m_b": "938.272 MeV/c^2", "M": "2500 MeV/c^2"}, _threshold),
 })
+
+R_GAS = 8.314462618  # J/(mol K)
+
+
+def _apparent() -> dict[str, tuple[float, str]]:
+    # 10 cm of water (1.33) on 12 cm of a dense liquid (1.70): 7.5188 + 7.0588 = 14.578 cm
+    return {"d_app": (10 / 1.33 + 12 / 1.70, "cm")}
+
+
+def _free_expansion() -> dict[str, tuple[float, str]]:
+    # 2 mol, 5 L -> 20 L: ΔS = 2*8.3145*ln 4 = 23.053 J/K, all of it the universe's
+    ds = 2 * R_GAS * math.log(4)
+    return {"dS": (ds, "J/K"), "dS_univ": (ds, "J/K")}
+
+
+def _zero_point() -> dict[str, tuple[float, str]]:
+    # m 1e-27 kg, ω 1e14 rad/s: Δx = sqrt(ħ/2e-13) = 22.963 pm, E = ħω/2 = 5.2729e-21 J
+    return {"dx": (math.sqrt(HBAR / (2 * 1e-27 * 1e14)) * 1e12, "pm"), "E_min": (HBAR * 1e14 / 2, "J")}
+
+
+def _launch() -> dict[str, tuple[float, str]]:
+    # 3 km/s from a 6e23 kg, 3000 km world: GM = 4.0046e13; h = 8.1e19/(8.0092e13 − 2.7e13) = 1525.7 km
+    gm = G_N * 6e23
+    return {"h": (3e3**2 * 3e6**2 / (2 * gm - 3e3**2 * 3e6) / 1e3, "km")}
+
+
+def _rod() -> dict[str, tuple[float, str]]:
+    # 0.5 T, 20 rad/s, 1 m: emf = 0.5*0.5*20*1 = 5 V
+    return {"emf": (0.5 * 0.5 * 20 * 1**2, "V")}
+
+
+EXAMPLES.update({
+    "optics.apparent_depth_two_layers_symbolic": (
+        {"d1": "10 cm", "n1": "1.33", "d2": "12 cm", "n2": "1.70"}, _apparent),
+    "thermo.free_expansion_entropy_symbolic": ({"n": "2 mol", "V1": "5 L", "V2": "20 L"}, _free_expansion),
+    "quantum.zero_point_energy_symbolic": ({"m": "1e-27 kg", "omega": "1e14 rad/s"}, _zero_point),
+    "mechanics.vertical_launch_variable_gravity_symbolic": (
+        {"v": "3 km/s", "M": "6e23 kg", "R": "3000 km"}, _launch),
+    "magnetism.rotating_rod_emf_symbolic": ({"B": "0.5 T", "omega": "20 rad/s", "L": "1 m"}, _rod),
+})
