@@ -193,3 +193,38 @@ EXAMPLES.update({
         {"v": "3 km/s", "M": "6e23 kg", "R": "3000 km"}, _launch),
     "magnetism.rotating_rod_emf_symbolic": ({"B": "0.5 T", "omega": "20 rad/s", "L": "1 m"}, _rod),
 })
+
+A0_PM = 52.917721090  # pm
+
+
+def _cone() -> dict[str, tuple[float, str]]:
+    # l 2, m 1: |L| = sqrt(6) ħ = 2.5832e-34 J s, θ = acos(1/sqrt 6) = 65.905°
+    return {"L": (HBAR * math.sqrt(6), "J*s"), "theta": (math.degrees(math.acos(1 / math.sqrt(6))), "deg")}
+
+
+def _mean_radius() -> dict[str, tuple[float, str]]:
+    # n 3, l 1: <r> = a0 (27 − 2)/2 = 12.5 a0 = 661.47 pm; E = −13.6057/9 = −1.5117 eV
+    return {"r_mean": (12.5 * A0_PM, "pm"), "E": (-13.6057 / 9, "eV")}
+
+
+def _quartic() -> dict[str, tuple[float, str]]:
+    # λ 1e11 J/m⁴, m 2e-27 kg, ω 5e13 rad/s, n 1: (ħ/2mω)² = 2.7803e-43 m⁴,
+    # ΔE = 3e11*2.7803e-43*5 = 4.1704e-31 J
+    s = HBAR / (2 * 2e-27 * 5e13)
+    return {"dE": (3 * 1e11 * s**2 * (2 + 2 + 1), "J")}
+
+
+def _einstein_energy() -> dict[str, tuple[float, str]]:
+    # 1e23 atoms, ω 3e13 rad/s, 200 K: x = 1.14574, U = 3e23*3.1637e-21*(0.5 + 0.46624) = 917.07 J
+    x = HBAR * 3e13 / (K_B * 200)
+    return {"U": (3e23 * HBAR * 3e13 * (0.5 + 1 / (math.exp(x) - 1)), "J")}
+
+
+EXAMPLES.update({
+    "quantum.angular_momentum_cone_symbolic": ({"l": "2", "m_l": "1"}, _cone),
+    "quantum.hydrogen_mean_radius_symbolic": ({"n": "3", "l": "1"}, _mean_radius),
+    "quantum.quartic_perturbation_oscillator_symbolic": (
+        {"lam": "1e11 J/m^4", "m": "2e-27 kg", "omega": "5e13 rad/s", "n": "1"}, _quartic),
+    "statmech.einstein_energy_symbolic": (
+        {"N": "1e23", "omega": "3e13 rad/s", "T": "200 K"}, _einstein_energy),
+})
