@@ -228,3 +228,37 @@ EXAMPLES.update({
     "statmech.einstein_energy_symbolic": (
         {"N": "1e23", "omega": "3e13 rad/s", "T": "200 K"}, _einstein_energy),
 })
+
+
+def _string() -> dict[str, tuple[float, str]]:
+    # 440 Hz as the 2nd harmonic of a 0.65 m string of 1.2 g/m: v = 286 m/s, T = 0.0012*81796 = 98.155 N
+    return {"T": (0.0012 * (2 * 0.65 * 440 / 2) ** 2, "N")}
+
+
+def _dipole() -> dict[str, tuple[float, str]]:
+    # ±5 nC, 2 cm apart, 4 cm from the centre: E = 44.938*(1111.1 − 400) = 31.956 kN/C; far field 28.086 kN/C
+    kq = 8.9875517923e9 * 5e-9
+    return {"E": (kq * (1 / 0.03**2 - 1 / 0.05**2) / 1e3, "kN/C"),
+            "E_far": (2 * kq * 0.02 / 0.04**3 / 1e3, "kN/C")}
+
+
+def _vdw() -> dict[str, tuple[float, str]]:
+    # CO2 (a 0.364, b 4.27e-5), 2 mol in 1 L at 300 K: 5.4545 MPa − 1.456 MPa = 3998.5 kPa; ideal 4988.7 kPa
+    nrt = 2 * R_GAS * 300
+    return {"p": ((nrt / (1e-3 - 2 * 4.27e-5) - 0.364 * 4 / 1e-6) / 1e3, "kPa"),
+            "p_ideal": (nrt / 1e-3 / 1e3, "kPa")}
+
+
+def _damped() -> dict[str, tuple[float, str]]:
+    # 1 kg, 100 N/m, b 12 kg/s: ω_d = sqrt(100 − 36) = 8 rad/s, t½ = 2 ln 2/12 = 0.11552 s
+    return {"omega_d": (8.0, "rad/s"), "t_half": (2 * math.log(2) / 12, "s")}
+
+
+EXAMPLES.update({
+    "waves.string_tension_for_frequency_symbolic": (
+        {"f": "440 Hz", "n": "2", "L": "0.65 m", "mu": "1.2 g/m"}, _string),
+    "electricity.dipole_axis_field_symbolic": ({"q": "5 nC", "d": "2 cm", "r": "4 cm"}, _dipole),
+    "thermo.van_der_waals_pressure_symbolic": (
+        {"n": "2 mol", "T": "300 K", "V": "1 L", "a": "0.364 Pa*m^6/mol^2", "b": "4.27e-5 m^3/mol"}, _vdw),
+    "mechanics.damped_oscillator_decay_symbolic": ({"m": "1 kg", "k": "100 N/m", "b": "12 kg/s"}, _damped),
+})
