@@ -65,3 +65,62 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
         {"p1": "100 kPa", "p2": "300 kPa", "V1": "2 L", "V2": "6 L"}, _rectangle),
     "modern.compton_electron_energy": ({"E": "500 keV", "theta": "90 deg"}, _compton),
 }
+
+U_KG = 1.66053906660e-27  # kg
+M_E = 9.1093837015e-31  # kg
+R_GAS = 8.314462618  # J/(mol K)
+C = 299_792_458.0  # m/s
+
+
+def _pendulum_block() -> dict[str, tuple[float, str]]:
+    # 1 kg bob, 1 m string, 60°: u = sqrt(9.81) = 3.1321 m/s;
+    # elastic onto 0.5 kg: V = 2*3.1321/1.5 = 4.1761 m/s;
+    # off a 1 m table: x = 4.1761*0.45152 = 1.8856 m
+    u = math.sqrt(2 * 9.81 * 1 * (1 - math.cos(math.radians(60))))
+    v = 2 * 1 * u / 1.5
+    return {"u": (u, "m/s"), "V": (v, "m/s"), "x": (v * math.sqrt(2 * 1 / 9.81), "m")}
+
+
+def _spectrometer() -> dict[str, tuple[float, str]]:
+    # 100 kV/m, 0.2 T -> 500 km/s; in 0.5 T: r1 (20 u) = 20.729 cm; 2 u apart -> s = 41.457 mm
+    v = 1e5 / 0.2
+    return {"v": (v / 1e3, "km/s"), "r1": (20 * U_KG * v / (Q_E * 0.5) * 100, "cm"),
+            "s": (2 * 2 * U_KG * v / (Q_E * 0.5) * 1e3, "mm")}
+
+
+def _crt() -> dict[str, tuple[float, str]]:
+    # 2 kV gun: v0 = 2.6523e7 m/s; 100 V on plates 10 mm apart, 4 cm long: y1 = 2 mm;
+    # 20 cm to the screen: Y = 22 mm
+    v0 = math.sqrt(2 * Q_E * 2000 / M_E)
+    a = Q_E * 100 / (M_E * 0.010)
+    t = 0.04 / v0
+    y1 = 0.5 * a * t**2
+    return {"v0": (v0 / 1e3, "km/s"), "y1": (y1 * 1e3, "mm"), "Y": ((y1 + a * t / v0 * 0.20) * 1e3, "mm")}
+
+
+def _two_steps() -> dict[str, tuple[float, str]]:
+    # 1 mol diatomic at 300 K, volume ×2 at constant p, then p ×0.8: T3 = 480 K, W = 2494.3 J,
+    # ΔU = 2.5*R*180 = 3741.5 J, Q = 6235.9 J
+    w = R_GAS * 300 * (2 - 1)
+    du = 2.5 * R_GAS * (480 - 300)
+    return {"T3": (480.0, "K"), "W": (w, "J"), "dU": (du, "J"), "Q": (du + w, "J")}
+
+
+def _absorb() -> dict[str, tuple[float, str]]:
+    # 10 GeV/c² nucleus, 1 MeV level: extra (1 MeV)²/(2*10 GeV) = 50 eV;
+    # v = c*1.00005/10001.00005 = 29.977 km/s
+    e_g = 1.0 * (1 + 1.0 / (2 * 10_000))  # MeV
+    return {"shift": (1.0**2 / (2 * 10_000) * 1e6, "eV"), "v": (e_g * C / (10_000 + e_g), "m/s")}
+
+
+EXAMPLES.update({
+    "mechanics.pendulum_strikes_block_off_table": (
+        {"m": "1 kg", "M": "0.5 kg", "L": "1 m", "theta": "60 deg", "H": "1 m", "g": "9.81 m/s^2"},
+        _pendulum_block),
+    "magnetism.velocity_selector_spectrometer": (
+        {"E": "100 kV/m", "B1": "0.2 T", "B2": "0.5 T", "m1": "20 u", "dm": "2 u"}, _spectrometer),
+    "electricity.electron_deflection_to_screen": (
+        {"V_acc": "2 kV", "V_p": "100 V", "d": "10 mm", "l": "4 cm", "D": "20 cm"}, _crt),
+    "thermo.two_step_process_heat": ({"n": "1 mol", "T1": "300 K", "r_V": "2", "r_p": "0.8"}, _two_steps),
+    "relativity.photon_absorbed_by_atom": ({"M": "10 GeV/c^2", "dE": "1 MeV"}, _absorb),
+})
