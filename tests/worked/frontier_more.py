@@ -124,3 +124,32 @@ EXAMPLES.update({
     "thermo.two_step_process_heat": ({"n": "1 mol", "T1": "300 K", "r_V": "2", "r_p": "0.8"}, _two_steps),
     "relativity.photon_absorbed_by_atom": ({"M": "10 GeV/c^2", "dE": "1 MeV"}, _absorb),
 })
+
+
+def _rough_spring() -> dict[str, tuple[float, str]]:
+    # 1 kg at 2 m/s into k = 100 N/m with μ 0.3: ½kx² + 2.943x − 2 = 0 -> x = 0.17272 m;
+    # back out: v = sqrt(4 − 4*0.3*9.81*0.17272) = 1.4024 m/s
+    a, b, c = 0.5 * 100, 0.3 * 1 * 9.81, -0.5 * 1 * 2**2
+    x = (-b + math.sqrt(b**2 - 4 * a * c)) / (2 * a)
+    return {"x": (x * 100, "cm"), "v_back": (math.sqrt(2**2 - 4 * 0.3 * 9.81 * x), "m/s")}
+
+
+def _millikan() -> dict[str, tuple[float, str]]:
+    # 100 um/s, 900 kg/m³, 3 electrons: r = 0.96049 um, m = 3.3404e-15 kg, E = 68.18 kV/m
+    r = math.sqrt(9 * 1.81e-5 * 100e-6 / (2 * 900 * 9.81))
+    m = 4 / 3 * math.pi * r**3 * 900
+    return {"r": (r * 1e6, "um"), "m": (m, "kg"), "E": (m * 9.81 / (3 * Q_E) / 1e3, "kV/m")}
+
+
+def _grating() -> dict[str, tuple[float, str]]:
+    # 600 lines/mm, 500 nm: d/λ = 3.333 -> orders up to 3, 7 maxima, highest at asin(0.9) = 64.158°
+    return {"m_max": (3.0, ""), "total": (7.0, ""),
+            "theta_max": (math.degrees(math.asin(3 * 500e-9 * 600e3)), "deg")}
+
+
+EXAMPLES.update({
+    "mechanics.block_spring_rough_floor": (
+        {"m": "1 kg", "v0": "2 m/s", "k": "100 N/m", "mu": "0.3", "g": "9.81 m/s^2"}, _rough_spring),
+    "electricity.millikan_oil_drop": ({"v_t": "100 um/s", "rho": "900 kg/m^3", "n": "3"}, _millikan),
+    "optics.grating_visible_orders": ({"N": "600 1/mm", "wavelength": "500 nm"}, _grating),
+})
