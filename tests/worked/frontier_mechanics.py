@@ -69,3 +69,17 @@ EXAMPLES.update({
         {"v0": "20 m/s", "alpha": "60 deg", "beta": "30 deg", "g": "9.81 m/s^2"}, _incline_projectile),
     "mechanics.loop_the_loop_rolling_ball": ({"R": "20 cm", "g": "9.81 m/s^2"}, _loop),
 })
+
+
+def _banked_friction() -> dict[str, tuple[float, str]]:
+    # r 100 m, 15°, μ 0.5: (0.25882 + 0.48296)/(0.96593 − 0.12941) = 0.74178/0.83652 = 0.88675;
+    # v_max = sqrt(100*9.81*0.88675) = 29.494 m/s; N/mg = 1/0.83652 = 1.1954
+    s, c = math.sin(math.radians(15)), math.cos(math.radians(15))
+    return {"v_max": (math.sqrt(100 * G * (s + 0.5 * c) / (c - 0.5 * s)), "m/s"),
+            "n_ratio": (1 / (c - 0.5 * s), "")}
+
+
+EXAMPLES.update({
+    "mechanics.banked_curve_friction_max_speed": (
+        {"r": "100 m", "theta": "15 deg", "mu_s": "0.5", "g": "9.81 m/s^2"}, _banked_friction),
+})
