@@ -72,3 +72,13 @@ def _rlc() -> dict[str, tuple[float, str]]:
 EXAMPLES.update({
     "electricity.rlc_resonance_bandwidth": ({"R": "10 ohm", "L": "10 mH", "C": "100 nF", "V": "5 V"}, _rlc),
 })
+
+
+def _fibre() -> dict[str, tuple[float, str]]:
+    # core 1.50, cladding 1.46: θc = asin(0.97333) = 76.73°, NA = sqrt(0.1184) = 0.34409, θmax = 20.127°
+    na = math.sqrt(1.50**2 - 1.46**2)
+    return {"theta_c": (math.degrees(math.asin(1.46 / 1.50)), "deg"), "NA": (na, ""),
+            "theta_max": (math.degrees(math.asin(na)), "deg")}
+
+
+EXAMPLES.update({"optics.optical_fiber_acceptance": ({"n1": "1.50", "n2": "1.46"}, _fibre)})

@@ -83,3 +83,18 @@ EXAMPLES.update({
     "mechanics.banked_curve_friction_max_speed": (
         {"r": "100 m", "theta": "15 deg", "mu_s": "0.5", "g": "9.81 m/s^2"}, _banked_friction),
 })
+
+
+def _merry_go_round() -> dict[str, tuple[float, str]]:
+    # 200 kg, 2 m disk at 10 rpm with a 30 kg child at the rim who walks to 0.5 m:
+    # I0 = 400 + 120 = 520, I1 = 400 + 7.5 = 407.5 kg m²; ω1 = 12.761 rpm; ΔK = 363.84 − 285.12 = 78.71 J
+    i0, i1 = 0.5 * 200 * 2**2 + 30 * 2**2, 0.5 * 200 * 2**2 + 30 * 0.5**2
+    w0 = 10 * 2 * math.pi / 60
+    w1 = w0 * i0 / i1
+    return {"w1": (w1 * 60 / (2 * math.pi), "rpm"), "dK": (0.5 * i1 * w1**2 - 0.5 * i0 * w0**2, "J")}
+
+
+EXAMPLES.update({
+    "mechanics.merry_go_round_walk_in": (
+        {"M": "200 kg", "R": "2 m", "m": "30 kg", "r": "0.5 m", "w0": "10 rpm"}, _merry_go_round),
+})
