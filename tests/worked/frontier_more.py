@@ -153,3 +153,35 @@ EXAMPLES.update({
     "electricity.millikan_oil_drop": ({"v_t": "100 um/s", "rho": "900 kg/m^3", "n": "3"}, _millikan),
     "optics.grating_visible_orders": ({"N": "600 1/mm", "wavelength": "500 nm"}, _grating),
 })
+
+
+def _incline_pulley() -> dict[str, tuple[float, str]]:
+    # 2 kg on a 30° slope (μ 0.2) pulled by a hanging 5 kg: drag 2*(0.5 + 0.17321) = 1.3464 kg-equivalent;
+    # a = (5 − 1.3464)*9.81/7 = 5.1202 m/s², T = 5*(9.81 − 5.1202) = 23.449 N
+    s, c = math.sin(math.radians(30)), math.cos(math.radians(30))
+    a = (5 - 2 * (s + 0.2 * c)) * 9.81 / 7
+    return {"a": (a, "m/s^2"), "T": (5 * (9.81 - a), "N")}
+
+
+def _rc_two_stage() -> dict[str, tuple[float, str]]:
+    # 12 V, 100 uF, 10 kohm for 1 s (τ1 = 1 s): V1 = 12(1 − e^-1) = 7.5854 V;
+    # then 20 kohm (τ2 = 2 s) for 1 s: V2 = 7.5854 e^-0.5 = 4.6008 V; ΔU = 50e-6*(57.539 − 21.167) = 1.8186 mJ
+    v1 = 12 * (1 - math.exp(-1))
+    v2 = v1 * math.exp(-0.5)
+    return {"V1": (v1, "V"), "V2": (v2, "V"), "U_lost": (0.5 * 100e-6 * (v1**2 - v2**2) * 1e3, "mJ")}
+
+
+def _finite_carnot() -> dict[str, tuple[float, str]]:
+    # C 10 kJ/K, 900 K and 300 K: T_f = sqrt(270000) = 519.62 K; W = 10*(1200 − 1039.23) = 1607.7 kJ
+    tf = math.sqrt(900 * 300)
+    return {"T_f": (tf, "K"), "W": (10 * (900 + 300 - 2 * tf), "kJ")}
+
+
+EXAMPLES.update({
+    "mechanics.incline_pulley_friction": (
+        {"m1": "2 kg", "m2": "5 kg", "theta": "30 deg", "mu_k": "0.2", "g": "9.81 m/s^2"}, _incline_pulley),
+    "electricity.rc_charge_then_discharge": (
+        {"E": "12 V", "C": "100 uF", "R1": "10 kohm", "R2": "20 kohm", "t1": "1 s", "t2": "1 s"},
+        _rc_two_stage),
+    "thermo.carnot_between_finite_bodies": ({"C": "10 kJ/K", "T_h": "900 K", "T_c": "300 K"}, _finite_carnot),
+})
