@@ -130,9 +130,9 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
                  "R": ((2844 - 4200 * 6.44 / 30.7) / 23.7**2, "ohm")},
     ),
     "magnetism.cyclotron_motion": (
-        {"m": "1.007276 u", "v": "1e5 m/s", "q": "1 e", "B": "0.5 T"},
-        lambda: {"r": (m_p * 1e5 / (Q_E * 0.5) * 100, "cm"),
-                 "f": (Q_E * 0.5 / (2 * math.pi * m_p) / 1000, "kHz")},
+        {"m": "12 u", "v": "1e5 m/s", "q": "1 e", "B": "0.5 T"},
+        lambda: {"r": (12 * U * 1e5 / (Q_E * 0.5) * 100, "cm"),
+                 "f": (Q_E * 0.5 / (2 * math.pi * 12 * U) / 1000, "kHz")},
     ),
     "thermo.ideal_gas_pressure": (
         {"n": "1 mol", "T": "273.15 K", "V": "22.414 L"},
@@ -169,7 +169,7 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
     "mechanics.escape_velocity": (
         {"M": "5.972e24 kg", "R": "6371 km"}, lambda: {"v_esc": (math.sqrt(2 * G * 5.972e24 / 6.371e6) / 1e3, "km/s")},
     ),
-    "fluids.buoyant_force": ({"rho_fluid": "1 g/cm^3", "V": "2 L"}, lambda: {"F_b": (1000 * 0.002 * g, "N")}),
+    "fluids.buoyant_force": ({"rho_fluid": "1.26 g/cm^3", "V": "2 L"}, lambda: {"F_b": (1260 * 0.002 * g, "N")}),
     "electricity.point_charge_field": ({"q": "10 nC", "r": "10 cm"}, lambda: {"E": (K_E * 1e-8 / 0.01 / 1e3, "kN/C")}),
     "electricity.rc_discharge": (
         {"R": "10 kohm", "C": "100 uF", "t": "2 s", "V0": "12 V"},
@@ -345,27 +345,28 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
     ),
     "electricity.capacitor_energy_symbolic": ({"Q": "10 uC", "C": "2 uF"}, lambda: {"V": (5.0, "V"), "U": (2.5e-5, "J")}),
     "magnetism.force_on_wire": (
-        {"I": "5 A", "L": "50 cm", "B": "0.2 T", "theta": "90 deg"}, lambda: {"F": (0.5, "N")},
+        {"I": "5 A", "L": "20 cm", "B": "0.2 T", "theta": "30 deg"}, lambda: {"F": (5 * 0.2 * 0.2 * 0.5, "N")},
     ),
     "magnetism.parallel_wires_force": (
         {"I1": "10 A", "I2": "20 A", "d": "10 cm", "L": "2 m"},
         lambda: {"F": (MU0 * 10 * 20 * 2 / (2 * math.pi * 0.1) * 1e3, "mN")},
     ),
     "magnetism.lorentz_force_charge": (
-        {"q": "10 nC", "v": "1000 m/s", "B": "0.5 T", "theta": "30 deg"}, lambda: {"F": (2.5, "uN")},
+        {"q": "10 nC", "v": "20 m/s", "B": "0.5 T", "theta": "30 deg"}, lambda: {"F": (1e-8 * 20 * 0.5 * 0.5 * 1e9, "nN")},
     ),
     "magnetism.loop_center_field": (
         {"N": "10", "I": "2 A", "R": "5 cm"}, lambda: {"B": (MU0 * 10 * 2 / (2 * 0.05) * 1e3, "mT")},
     ),
     "magnetism.faraday_changing_field": (
-        {"N": "100", "A": "50 cm^2", "dB": "0.4 T", "dt": "100 ms"}, lambda: {"emf": (2.0, "V")},
+        {"N": "100", "d": "8 cm", "dB": "0.4 T", "dt": "100 ms"},
+        lambda: {"emf": (100 * math.pi * 0.04**2 * 0.4 / 0.1, "V")},
     ),
     "magnetism.motional_emf_rod": (
         {"B": "0.5 T", "L": "20 cm", "v": "4 m/s", "R": "2 ohm"},
         lambda: {"emf": (0.4, "V"), "I": (0.2, "A"), "F": (0.02, "N")},
     ),
     "magnetism.transformer": (
-        {"Np": "500", "Ns": "50", "Vp": "240 V", "Ip": "0.5 A"}, lambda: {"Vs": (24.0, "V"), "Is": (5.0, "A")},
+        {"Np": "500", "Ns": "60", "Vp": "240 V", "Ip": "0.5 A"}, lambda: {"Vs": (28.8, "V"), "Is": (0.5 * 500 / 60, "A")},
     ),
     "magnetism.inductor_energy": ({"L": "200 mH", "I": "3 A"}, lambda: {"U": (900.0, "mJ")}),
     "magnetism.rl_circuit_current": (
