@@ -66,9 +66,11 @@ def test_mc_symbolic_distractors(template_id: str) -> None:
         assert v.options[v.answer_key] == answer.text
         point = {n: t.input_si[n].to_si(q.value) for n, q in v.inputs.items()}
         point.update({n: c.si_value for n, c in t.constants.items()})
-        values = [evaluate(to_python(normalise(text)), point) for text in v.options.values()]
+        conv = t.answer_units[name]  # compared in the answer's unit, as the options were chosen (°C, not K)
+        values = [float(conv.from_si(evaluate(to_python(normalise(text)), point)))
+                  for text in v.options.values()]
         right = values[LETTERS.index(v.answer_key)]
-        assert right == pytest.approx(t.evaluate_si(point)[name], rel=1e-9)
+        assert right == pytest.approx(float(conv.from_si(t.evaluate_si(point)[name])), rel=1e-9)
         for i in range(len(values)):  # options differ at the instance, beyond the grading tolerance
             for j in range(i):
                 assert _far(values[i], values[j]), (v.variant_id, v.options)

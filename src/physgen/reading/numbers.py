@@ -41,6 +41,7 @@ FUNCS: dict[str, Callable[..., float]] = {
     "tanh": math.tanh, "exp": math.exp, "log": math.log, "ln": math.log, "log10": math.log10,
     "Abs": abs, "abs": abs, "cbrt": lambda x: math.copysign(abs(x) ** (1 / 3), x),
     "atan2": math.atan2, "Min": min, "Max": max, "root": lambda x, n: math.copysign(abs(x) ** (1 / n), x),
+    "floor": math.floor, "ceiling": math.ceil, "ceil": math.ceil,
 }
 CONSTS = {"pi": math.pi}
 #: Names an expression may use that are not variables.
