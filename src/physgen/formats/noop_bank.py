@@ -23,38 +23,35 @@ from ..units import to_si
 MIN_USABLE = 3
 
 _LAB = (
-    ("The room in which this happens is kept at {x} °C.", "degC", (15, 26, 0)),
+    ("The air temperature nearby is {x} °C.", "degC", (15, 26, 0)),
     ("The measurement is repeated {x} times and the readings agree.", "", (3, 12, 0)),
-    ("The laboratory clock shows that {x} minutes have passed since the session began.", "min",
-     (5, 90, 0)),
-    ("The equipment was last calibrated {x} days ago.", "day", (2, 60, 0)),
-    ("The laboratory has a floor area of {x} m².", "m^2", (40, 120, 0)),
-    ("A {x} L bucket of sand stands in the corner for fire safety.", "L", (8, 15, 0)),
+    ("The observation is made {x} minutes after the hour.", "min", (5, 55, 0)),
+    ("The equipment used was last checked {x} days ago.", "day", (2, 60, 0)),
+    ("The observer's notes are kept on a clipboard of area {x} m².", "m^2", (0.06, 0.09, 2)),
+    ("A {x} L bottle of drinking water stands nearby, unopened.", "L", (0.5, 1.5, 1)),
 )
 
 #: Domain -> (sentence with ``{x}``, unit of x, (low, high, decimals) of x).
 BANK: dict[str, tuple[tuple[str, str, tuple[float, float, int]], ...]] = {
     "mechanics": (
         *_LAB,
-        ("A {x} kg toolbox rests on the floor nearby and plays no part.", "kg", (2, 9, 1)),
-        ("The track was painted {x} years ago.", "year", (2, 15, 0)),
-        ("The whole set-up stands {x} m from the nearest wall.", "m", (2, 6, 1)),
+        ("A {x} kg bag of equipment rests nearby and plays no part.", "kg", (2, 9, 1)),
+        ("The equipment was bought {x} years ago.", "year", (2, 15, 0)),
+        ("The observer stands {x} m away.", "m", (2, 6, 1)),
         ("A student times the demonstration with a stopwatch that reads to {x} s.", "s", (0.01, 0.01, 2)),
     ),
     "electricity_and_magnetism": (
         *_LAB,
-        ("The circuit board weighs {x} g.", "g", (20, 90, 0)),
-        ("The connecting leads are {x} cm long.", "cm", (20, 60, 0)),
-        ("The bench power supply was bought {x} years ago.", "year", (2, 12, 0)),
-        ("A multimeter on the bench has a mass of {x} g.", "g", (250, 450, 0)),
+        ("The apparatus rests {x} cm from the edge of the bench.", "cm", (20, 60, 0)),
+        ("The apparatus was bought {x} years ago.", "year", (2, 12, 0)),
+        ("A switched-off multimeter lying nearby has a mass of {x} g.", "g", (250, 450, 0)),
     ),
     "thermodynamics": (
         ("The experiment is repeated {x} times and the readings agree.", "", (3, 12, 0)),
-        ("The laboratory clock shows that {x} minutes have passed since the session began.", "min",
-         (5, 90, 0)),
+        ("The observation is made {x} minutes after the hour.", "min", (5, 55, 0)),
         ("The apparatus stands on a bench {x} m long.", "m", (1.5, 3, 1)),
         ("The thermometer used was calibrated {x} days ago.", "day", (2, 60, 0)),
-        ("The laboratory has a floor area of {x} m².", "m^2", (40, 120, 0)),
+        ("The observer's notes are kept on a clipboard of area {x} m².", "m^2", (0.06, 0.09, 2)),
         ("The container's label says it was filled {x} weeks ago.", "week", (1, 8, 0)),
         ("A {x} kg sandbag props the door open nearby.", "kg", (5, 20, 0)),
     ),
@@ -86,8 +83,7 @@ BANK: dict[str, tuple[tuple[str, str, tuple[float, float, int]], ...]] = {
         ("The simulation is repeated {x} times with different random seeds, with the same result.", "",
          (3, 12, 0)),
         ("The computer cluster that runs it draws {x} kW.", "kW", (2, 40, 0)),
-        ("The laboratory clock shows that {x} minutes have passed since the session began.", "min",
-         (5, 90, 0)),
+        ("The observation is made {x} minutes after the hour.", "min", (5, 55, 0)),
         ("The apparatus was assembled {x} years ago.", "year", (2, 15, 0)),
         ("The sample container stands {x} cm from the wall.", "cm", (10, 80, 0)),
     ),
