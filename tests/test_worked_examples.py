@@ -463,7 +463,7 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
     ),
     "mechanics.ladder_against_wall": (
         {"m": "20 kg", "L": "5 m", "theta": "60 deg"},
-        lambda: {"N_wall": (20 * g / (2 * math.sqrt(3)), "N"), "f": (20 * g / (2 * math.sqrt(3)), "N"),
+        lambda: {"tau_w": (20 * g * 5 * 0.5 / 2, "N*m"), "N_wall": (20 * g / (2 * math.sqrt(3)), "N"), "f": (20 * g / (2 * math.sqrt(3)), "N"),
                  "mu_min": (1 / (2 * math.sqrt(3)), "")},
     ),
     "thermo.otto_cycle": (
