@@ -67,8 +67,8 @@ def _rlc() -> dict[str, tuple[float, str]]:
 
 
 def _kepler() -> dict[str, tuple[float, str]]:
-    E = _kepler_E(2 * math.pi * 0.5 / 2.0, 0.1)
-    return {"E": (math.degrees(E), "deg"), "r": (7000 * (1 - 0.1 * math.cos(E)), "km")}
+    E = _kepler_E(2 * math.pi * 2.5 / 10.0, 0.3)
+    return {"E": (math.degrees(E), "deg"), "r": (20000 * (1 - 0.3 * math.cos(E)), "km")}
 
 
 s30 = math.sin(math.radians(30))
@@ -109,7 +109,7 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
         {"v0": "90 km/h", "mu_k": "0.7"}, lambda: {"d": (625 / (2 * 0.7 * g), "m")},
     ),
     "mechanics.kepler_orbit_position": (
-        {"a": "7000 km", "e": "0.1", "P": "2 h", "t": "30 min"}, _kepler,
+        {"a": "20000 km", "e": "0.3", "P": "10 h", "t": "150 min"}, _kepler,
     ),
     "fluids.torricelli_efflux": ({"h": "5 m"}, lambda: {"v": (math.sqrt(2 * g * 5), "m/s")}),
     "electricity.coulomb_force": (
@@ -242,7 +242,7 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
         lambda: {"U": (0.5 * 800 * 0.05**2, "J"), "v": (0.05 * math.sqrt(800 / 0.2), "m/s")},
     ),
     "mechanics.inelastic_collision_1d": (
-        {"m1": "2 kg", "m2": "3 kg", "u1": "10 m/s"}, lambda: {"v": (4.0, "m/s"), "KE_lost": (60.0, "J")},
+        {"m1": "1.2 kg", "m2": "800 g", "u1": "1.5 m/s"}, lambda: {"v": (0.9, "m/s"), "KE_lost": (0.54, "J")},
     ),
     "mechanics.impulse_average_force": (
         {"m": "150 g", "v1": "20 m/s", "v2": "15 m/s", "dt": "5 ms"},
@@ -457,14 +457,14 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
         {"wavelength": "550 nm", "D": "10 cm"}, lambda: {"theta": (1.22 * 550e-9 / 0.1 * 1e6, "urad")},
     ),
     "mechanics.projectile_to_plateau": (
-        {"v0": "30 m/s", "theta": "60 deg", "H": "20 m"},
-        lambda: {"t": ((30 * math.sin(math.radians(60)) + math.sqrt(675 - 2 * g * 20)) / g, "s"),
-                 "x": (15 * (30 * math.sin(math.radians(60)) + math.sqrt(675 - 2 * g * 20)) / g, "m"),
-                 "v_land": (math.sqrt(900 - 2 * g * 20), "m/s")},
+        {"v0": "30 m/s", "theta": "60 deg", "H": "15 m"},
+        lambda: {"t": ((30 * math.sin(math.radians(60)) + math.sqrt(675 - 2 * g * 15)) / g, "s"),
+                 "x": (15 * (30 * math.sin(math.radians(60)) + math.sqrt(675 - 2 * g * 15)) / g, "m"),
+                 "v_land": (math.sqrt(900 - 2 * g * 15), "m/s")},
     ),
     "mechanics.ladder_against_wall": (
         {"m": "20 kg", "L": "5 m", "theta": "60 deg"},
-        lambda: {"N_wall": (20 * g / (2 * math.sqrt(3)), "N"), "f": (20 * g / (2 * math.sqrt(3)), "N"),
+        lambda: {"tau_w": (20 * g * 5 * 0.5 / 2, "N*m"), "N_wall": (20 * g / (2 * math.sqrt(3)), "N"), "f": (20 * g / (2 * math.sqrt(3)), "N"),
                  "mu_min": (1 / (2 * math.sqrt(3)), "")},
     ),
     "thermo.otto_cycle": (
