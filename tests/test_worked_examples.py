@@ -135,14 +135,14 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
                  "f": (Q_E * 0.5 / (2 * math.pi * m_p) / 1000, "kHz")},
     ),
     "thermo.ideal_gas_pressure": (
-        {"n": "1 mol", "T": "273.15 K", "V": "22.414 L"},
-        lambda: {"P": (R_GAS * 273.15 / 0.022414 / 1000, "kPa")},
+        {"n": "1 mol", "T": "25 degC", "V": "22.414 L"},
+        lambda: {"P": (R_GAS * 298.15 / 0.022414 / 1000, "kPa")},
     ),
     "thermo.carnot_efficiency": ({"T_h": "500 K", "T_c": "300 K"}, lambda: {"eta": (40.0, "percent")}),
     "thermo.calorimetry_mixing": (
-        {"m1": "0.5 kg", "c1": "450 J/(kg*K)", "T1": "90 degC", "m2": "1 kg", "c2": "4186 J/(kg*K)",
+        {"m1": "1.5 kg", "c1": "900 J/(kg*K)", "T1": "90 degC", "m2": "1 kg", "c2": "4186 J/(kg*K)",
          "T2": "293.15 K"},
-        lambda: {"T_f": ((0.5 * 450 * 90 + 4186 * 20) / (0.5 * 450 + 4186), "degC")},
+        lambda: {"T_f": ((1.5 * 900 * 90 + 4186 * 20) / (1.5 * 900 + 4186), "degC")},
     ),
     "waves.string_fundamental": (
         {"F_T": "100 N", "mu": "5 g/m", "L": "65 cm"},
@@ -431,12 +431,12 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
     ),
     "thermo.ice_to_water_heat": ({"m": "1 kg", "T": "20 degC"}, lambda: {"Q": (334 + 4186 * 20 / 1000, "kJ")}),
     "thermo.adiabatic_compression": (
-        {"P1": "100 kPa", "T1": "300 K", "V1": "1 L", "V2": "0.5 L", "gamma": "1.4"},
-        lambda: {"P2": (100 * 2**1.4, "kPa"), "T2": (300 * 2**0.4, "K"),
-                 "W_on": ((100e3 * 2**1.4 * 0.5e-3 - 100e3 * 1e-3) / 0.4, "J")},
+        {"P1": "100 kPa", "T1": "300 K", "V1": "1 L", "V2": "0.25 L", "gamma": "1.4"},
+        lambda: {"P2": (100 * 4**1.4, "kPa"), "T2": (300 * 4**0.4, "K"),
+                 "W_on": ((100e3 * 4**1.4 * 0.25e-3 - 100e3 * 1e-3) / 0.4, "J")},
     ),
     "thermo.wall_conduction": (
-        {"k": "0.8 W/(m*K)", "A": "2 m^2", "dT": "20 K", "d": "4 mm"}, lambda: {"P": (8000.0, "W")},
+        {"k": "0.8 W/(m*K)", "A": "10 m^2", "dT": "20 K", "d": "20 cm"}, lambda: {"P": (800.0, "W")},
     ),
     "thermo.refrigerator_cop": (
         {"T_c": "260 K", "T_h": "300 K", "P": "100 W"}, lambda: {"COP": (6.5, ""), "Q_c": (650.0, "W")},
