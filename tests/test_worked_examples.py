@@ -400,7 +400,7 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
         {"dx": "0.1 nm"}, lambda: {"dv": (HBAR / (2 * M_E * 1e-10) / 1e3, "km/s")},
     ),
     "waves.wave_speed_frequency": (
-        {"f": "440 Hz", "v": "343 m/s"}, lambda: {"wavelength": (34300 / 440, "cm"), "T": (1000 / 440, "ms")},
+        {"f": "440 Hz", "v": "343 m/s"}, lambda: {"wavelength": (34300 / 440, "cm")},
     ),
     "waves.closed_pipe_harmonics": ({"L": "0.5 m", "v_sound": "340 m/s", "k": "2"}, lambda: {"f": (510.0, "Hz")}),
     "waves.beat_frequency": ({"f1": "440 Hz", "f2": "444 Hz"}, lambda: {"f_beat": (4.0, "Hz")}),
@@ -417,13 +417,13 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
         lambda: {"I": (1 / (400 * math.pi), "W/m^2"), "beta": (10 * math.log10(1 / (400 * math.pi) / 1e-12), "")},
     ),
     "waves.string_tension_for_harmonic": (
-        {"f": "440 Hz", "L": "65 cm", "mu": "1 g/m", "n": "1"}, lambda: {"F_T": (0.001 * (2 * 0.65 * 440) ** 2, "N")},
+        {"f": "1000 Hz", "L": "33 cm", "mu": "1 g/m", "n": "2"}, lambda: {"F_T": (0.001 * (2 * 0.33 * 1000 / 2) ** 2, "N")},
     ),
-    "waves.shm_energy": ({"k": "100 N/m", "A": "10 cm", "x": "6 cm"}, lambda: {"E": (0.5, "J"), "KE": (0.32, "J")}),
+    "waves.shm_energy": ({"k": "100 N/m", "A": "10 cm", "x": "4 cm"}, lambda: {"E": (0.5, "J"), "KE": (0.42, "J")}),
     "waves.pendulum_frequency_symbolic": ({"L": "1 m"}, lambda: {"f": (math.sqrt(g) / (2 * math.pi), "Hz")}),
     "waves.traveling_wave_displacement": (
-        {"A": "10 mm", "wavelength": "2 m", "f": "5 Hz", "x": "0.5 m", "t": "0.1 s"},
-        lambda: {"v": (10.0, "m/s"), "y": (-10.0, "mm")},
+        {"A": "10 mm", "wavelength": "2 m", "f": "5 Hz", "x": "0.5 m", "t": "0.02 s"},
+        lambda: {"v": (10.0, "m/s"), "y": (10 * math.sin(2 * math.pi * 0.5 / 2 - 2 * math.pi * 5 * 0.02), "mm")},
     ),
     "waves.mach_cone_angle": ({"v": "680 m/s", "v_sound": "340 m/s"}, lambda: {"theta": (30.0, "deg"), "Mach": (2.0, "")}),
     "thermo.linear_expansion": (
