@@ -135,14 +135,14 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
                  "f": (Q_E * 0.5 / (2 * math.pi * 12 * U) / 1000, "kHz")},
     ),
     "thermo.ideal_gas_pressure": (
-        {"n": "1 mol", "T": "273.15 K", "V": "22.414 L"},
-        lambda: {"P": (R_GAS * 273.15 / 0.022414 / 1000, "kPa")},
+        {"n": "1 mol", "T": "25 degC", "V": "22.414 L"},
+        lambda: {"P": (R_GAS * 298.15 / 0.022414 / 1000, "kPa")},
     ),
     "thermo.carnot_efficiency": ({"T_h": "500 K", "T_c": "300 K"}, lambda: {"eta": (40.0, "percent")}),
     "thermo.calorimetry_mixing": (
-        {"m1": "0.5 kg", "c1": "450 J/(kg*K)", "T1": "90 degC", "m2": "1 kg", "c2": "4186 J/(kg*K)",
+        {"m1": "1.5 kg", "c1": "900 J/(kg*K)", "T1": "90 degC", "m2": "1 kg", "c2": "4186 J/(kg*K)",
          "T2": "293.15 K"},
-        lambda: {"T_f": ((0.5 * 450 * 90 + 4186 * 20) / (0.5 * 450 + 4186), "degC")},
+        lambda: {"T_f": ((1.5 * 900 * 90 + 4186 * 20) / (1.5 * 900 + 4186), "degC")},
     ),
     "waves.string_fundamental": (
         {"F_T": "100 N", "mu": "5 g/m", "L": "65 cm"},
@@ -401,7 +401,7 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
         {"dx": "0.1 nm"}, lambda: {"dv": (HBAR / (2 * M_E * 1e-10) / 1e3, "km/s")},
     ),
     "waves.wave_speed_frequency": (
-        {"f": "440 Hz", "v": "343 m/s"}, lambda: {"wavelength": (34300 / 440, "cm"), "T": (1000 / 440, "ms")},
+        {"f": "440 Hz", "v": "343 m/s"}, lambda: {"wavelength": (34300 / 440, "cm")},
     ),
     "waves.closed_pipe_harmonics": ({"L": "0.5 m", "v_sound": "340 m/s", "k": "2"}, lambda: {"f": (510.0, "Hz")}),
     "waves.beat_frequency": ({"f1": "440 Hz", "f2": "444 Hz"}, lambda: {"f_beat": (4.0, "Hz")}),
@@ -418,13 +418,13 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
         lambda: {"I": (1 / (400 * math.pi), "W/m^2"), "beta": (10 * math.log10(1 / (400 * math.pi) / 1e-12), "")},
     ),
     "waves.string_tension_for_harmonic": (
-        {"f": "440 Hz", "L": "65 cm", "mu": "1 g/m", "n": "1"}, lambda: {"F_T": (0.001 * (2 * 0.65 * 440) ** 2, "N")},
+        {"f": "1000 Hz", "L": "33 cm", "mu": "1 g/m", "n": "2"}, lambda: {"F_T": (0.001 * (2 * 0.33 * 1000 / 2) ** 2, "N")},
     ),
-    "waves.shm_energy": ({"k": "100 N/m", "A": "10 cm", "x": "6 cm"}, lambda: {"E": (0.5, "J"), "KE": (0.32, "J")}),
+    "waves.shm_energy": ({"k": "100 N/m", "A": "10 cm", "x": "4 cm"}, lambda: {"E": (0.5, "J"), "KE": (0.42, "J")}),
     "waves.pendulum_frequency_symbolic": ({"L": "1 m"}, lambda: {"f": (math.sqrt(g) / (2 * math.pi), "Hz")}),
     "waves.traveling_wave_displacement": (
-        {"A": "10 mm", "wavelength": "2 m", "f": "5 Hz", "x": "0.5 m", "t": "0.1 s"},
-        lambda: {"v": (10.0, "m/s"), "y": (-10.0, "mm")},
+        {"A": "10 mm", "wavelength": "2 m", "f": "5 Hz", "x": "0.5 m", "t": "0.02 s"},
+        lambda: {"v": (10.0, "m/s"), "y": (10 * math.sin(2 * math.pi * 0.5 / 2 - 2 * math.pi * 5 * 0.02), "mm")},
     ),
     "waves.mach_cone_angle": ({"v": "680 m/s", "v_sound": "340 m/s"}, lambda: {"theta": (30.0, "deg"), "Mach": (2.0, "")}),
     "thermo.linear_expansion": (
@@ -432,12 +432,12 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
     ),
     "thermo.ice_to_water_heat": ({"m": "1 kg", "T": "20 degC"}, lambda: {"Q": (334 + 4186 * 20 / 1000, "kJ")}),
     "thermo.adiabatic_compression": (
-        {"P1": "100 kPa", "T1": "300 K", "V1": "1 L", "V2": "0.5 L", "gamma": "1.4"},
-        lambda: {"P2": (100 * 2**1.4, "kPa"), "T2": (300 * 2**0.4, "K"),
-                 "W_on": ((100e3 * 2**1.4 * 0.5e-3 - 100e3 * 1e-3) / 0.4, "J")},
+        {"P1": "100 kPa", "T1": "300 K", "V1": "1 L", "V2": "0.25 L", "gamma": "1.4"},
+        lambda: {"P2": (100 * 4**1.4, "kPa"), "T2": (300 * 4**0.4, "K"),
+                 "W_on": ((100e3 * 4**1.4 * 0.25e-3 - 100e3 * 1e-3) / 0.4, "J")},
     ),
     "thermo.wall_conduction": (
-        {"k": "0.8 W/(m*K)", "A": "2 m^2", "dT": "20 K", "d": "4 mm"}, lambda: {"P": (8000.0, "W")},
+        {"k": "0.8 W/(m*K)", "A": "10 m^2", "dT": "20 K", "d": "20 cm"}, lambda: {"P": (800.0, "W")},
     ),
     "thermo.refrigerator_cop": (
         {"T_c": "260 K", "T_h": "300 K", "P": "100 W"}, lambda: {"COP": (6.5, ""), "Q_c": (650.0, "W")},

@@ -62,6 +62,8 @@ LIMITS: dict[str, Limit] = {
     "gas_density": Limit("kg/m^3", 0.08, 10.0, "hydrogen to dense gases near room conditions"),
     "refractive_index": Limit("", 1.0, 2.5, "vacuum to diamond (2.42), for transparent media"),
     "wire_stress": Limit("Pa", 0.0, 2.0e9, "the breaking stress of strong steel (piano) wire"),
+    "rigid_vessel_pressure": Limit("MPa", 0.0, 3.0, "a thick-walled laboratory vessel; up to ~30 bar "
+                                   "air stays within ~1 % of ideal (compressibility tables)"),
     "young_modulus": Limit("Pa", 1.0e7, 1.2e12, "rubber to diamond"),
     # temperature
     "liquid_water": Limit("K", 273.15, 373.15, "water is liquid between 0 °C and 100 °C at 1 atm"),
