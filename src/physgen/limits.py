@@ -54,7 +54,8 @@ LIMITS: dict[str, Limit] = {
                              "GM of a rocky planet: Mars (4.28 × 10¹³) to a ten-Earth-mass super-Earth"),
     "period_clear_of_rocky_planet": Limit("h", 1.6, float("inf"),
                                           "a circular orbit skimming a body of the Earth's mean density "
-                                          "(5.5 g/cm³) takes √(3π/(Gρ)) = 1.41 h; 10 % height clearance: 1.6 h"),
+                                          "(5.5 g/cm³) takes √(3π/(Gρ)) = 1.41 h; "
+                                          "10 % height clearance: 1.6 h"),
     # matter
     "solid_density": Limit("kg/m^3", 100.0, 22600.0, "balsa wood to osmium"),
     "liquid_density": Limit("kg/m^3", 600.0, 13600.0, "light hydrocarbons to mercury"),
