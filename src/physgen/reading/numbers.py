@@ -98,8 +98,8 @@ def normalise(text: str) -> str:
     if "\\" in t or not plain or "\t" in t or "\f" in t:
         t = _LOST_ESCAPE.sub(_restore_escape, t)
         t = _LATEX_THOUSANDS.sub("", t)
-        t = _EXP_BRACES.sub(r"^(\1)", t)
-        for _ in range(3):  # nested \frac{\sqrt{..}}{..} unwrap from the inside out
+        for _ in range(3):  # nested \frac{\sqrt{..}}{..} and ^{\frac{3}{2}} unwrap from the inside out
+            t = _EXP_BRACES.sub(r"^(\1)", t)
             for pattern, repl in _LATEX_WORDS:
                 t = pattern.sub(repl, t)
     if "10" in t:
