@@ -54,6 +54,19 @@ ARCHETYPES: dict[str, tuple[set[str], list[str]]] = {
     "modern.electron_in_cube": ({"L"}, ["E1", "dE"]),
     "modern.radioactive_decay": ({"N0", "t_half", "t"}, ["N"]),
     "modern.hydrogen_transition": ({"n_i", "n_f"}, ["wavelength"]),
+    # the frontier catalog's named hard archetypes (issue 10)
+    "mechanics.rocket_vertical_burn": ({"v_e", "m0", "m_f", "t_b", "g"}, ["v_b", "h_b", "h_max"]),
+    "quantum.rectangular_barrier_transmission": ({"E", "V0", "a"}, ["T"]),
+    "quantum.infinite_well_transition": ({"L", "n_i", "n_f"}, ["E_photon", "wavelength"]),
+    "mechanics.ballistic_pendulum": ({"m", "M", "u", "L", "g"}, ["v", "h", "theta"]),
+    "mechanics.sphere_rolls_off_table": ({"h", "H", "g"}, ["v", "x"]),
+    "optics.two_lens_system": ({"f1", "f2", "d", "s1"}, ["s2_image", "m_total"]),
+    "thermo.diesel_cycle_efficiency": ({"r", "r_c", "gamma"}, ["efficiency"]),
+    "electricity.dielectric_insert_isolated": ({"A", "d", "V0", "kappa"}, ["C0", "V", "dU"]),
+    "magnetism.rail_launcher_speed": ({"E", "B", "L", "R", "m", "t"}, ["v_t", "tau", "v"]),
+    "statmech.two_level_population": ({"dE", "T"}, ["ratio", "fraction_upper"]),
+    "relativity.relativistic_inelastic_merge": ({"m", "v"}, ["gamma", "M"]),
+    "relativity.doppler_receding": ({"f_src", "v"}, ["f_obs"]),
 }
 
 # SymPyBench's proportions, in percent

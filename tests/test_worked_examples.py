@@ -6,13 +6,16 @@ constants typed in by hand (not taken from Pint or from the template files).
 
 from __future__ import annotations
 
+import importlib
 import math
+import pkgutil
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 import physgen
+from tests import worked
 
 G = 6.67430e-11  # m^3 kg^-1 s^-2
 K_E = 8.9875517923e9  # N m^2 C^-2
@@ -484,6 +487,12 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
                  "x": (2 * 12 * U * math.sqrt(2 * Q_E * 1000 / (12 * U)) / (Q_E * 0.5) * 100, "cm")},
     ),
 }
+
+
+for _module in pkgutil.iter_modules(worked.__path__):
+    _more = importlib.import_module(f"tests.worked.{_module.name}").EXAMPLES
+    assert not set(_more) & set(EXAMPLES), f"tests/worked/{_module.name}.py repeats {set(_more) & set(EXAMPLES)}"
+    EXAMPLES.update(_more)
 
 
 def test_every_template_has_a_worked_example(catalog: physgen.Catalog) -> None:

@@ -25,8 +25,9 @@ __version__ = "0.1.0"
 _NAMES = {
     "Answer": "variant", "Metadata": "variant", "ShownQuantity": "variant", "Variant": "variant",
     "Catalog": "catalog", "load_catalog": "catalog",
-    "CatalogError": "errors", "InputError": "errors", "PhysgenError": "errors",
-    "SamplingError": "errors", "TemplateError": "errors",
+    "ArgumentError": "errors", "CapacityWarning": "errors", "CatalogError": "errors",
+    "FormatError": "errors", "InputError": "errors", "PhysgenError": "errors", "SamplingError": "errors",
+    "SourceTypeError": "errors", "TemplateError": "errors", "UnknownTemplateError": "errors",
     "register_format": "formats",
     "generate": "generation",
     "Grade": "grading", "PartGrade": "grading", "grade": "grading", "grade_answer": "grading",
@@ -36,14 +37,16 @@ _NAMES = {
     "ureg": "units",
 }
 #: Submodules that are attributes of the package, imported on first use.
-_SUBMODULES = ("catalog", "export", "formats", "generation", "grading", "harness", "metrics", "plots",
-               "splits", "units")
+_SUBMODULES = ("catalog", "dataset", "export", "formats", "generation", "grading", "harness", "metrics",
+               "plots", "report", "rewards", "splits", "units")
 
 __all__ = [
-    "Answer", "Catalog", "CatalogError", "Grade", "InputError", "Instance", "InstanceBatch", "Metadata",
-    "PartGrade", "PhysgenError", "SamplingError", "ShownQuantity", "Template", "TemplateError", "Variant",
-    "__version__", "catalog", "export", "formats", "generate", "generation", "grade", "grade_answer",
-    "grading", "harness", "load_catalog", "metrics", "plots", "register_format", "splits", "units", "ureg",
+    "Answer", "ArgumentError", "CapacityWarning", "Catalog", "CatalogError", "FormatError", "Grade",
+    "InputError", "Instance", "InstanceBatch", "Metadata", "PartGrade", "PhysgenError", "SamplingError",
+    "ShownQuantity", "SourceTypeError", "Template", "TemplateError", "UnknownTemplateError", "Variant",
+    "__version__", "catalog", "dataset", "export", "formats", "generate", "generation", "grade",
+    "grade_answer", "grading", "harness", "load_catalog", "metrics", "plots", "register_format", "report",
+    "rewards", "splits", "units", "ureg",
 ]
 
 
@@ -63,10 +66,35 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:
-    from . import catalog, export, formats, generation, grading, harness, metrics, plots, splits, units
+    from . import (
+        catalog,
+        export,
+        formats,
+        generation,
+        grading,
+        harness,
+        metrics,
+        plots,
+        report,
+        rewards,
+        splits,
+        units,
+    )
     from .batch import InstanceBatch
     from .catalog import Catalog, load_catalog
-    from .errors import CatalogError, InputError, PhysgenError, SamplingError, TemplateError
+    from .dataset import dataset  # at run time the module, which is callable (see physgen.dataset)
+    from .errors import (
+        ArgumentError,
+        CapacityWarning,
+        CatalogError,
+        FormatError,
+        InputError,
+        PhysgenError,
+        SamplingError,
+        SourceTypeError,
+        TemplateError,
+        UnknownTemplateError,
+    )
     from .formats import register_format
     from .generation import generate
     from .grading import Grade, PartGrade, grade, grade_answer

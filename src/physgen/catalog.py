@@ -12,6 +12,14 @@ so listing a catalog or using one template does not load the others.
 True
 >>> all(t.domain == "optics" for t in cat.filter(domain="optics").values())
 True
+
+A filter value that no template could have is an error, not an empty catalog:
+
+>>> cat.filter(domain="electricity")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+physgen.errors.ArgumentError: unknown domain 'electricity'; valid: ... (did you mean ...?); \
+'electricity' is the id prefix of ... templates, whose domain is electricity_and_magnetism
 """
 
 from __future__ import annotations
@@ -20,7 +28,7 @@ import difflib
 import functools
 import hashlib
 import pickle
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -28,8 +36,8 @@ from typing import TYPE_CHECKING, Any
 import pydantic
 
 from . import cache
-from .errors import CatalogError, Problem, TemplateError
-from .schema import AnswerSpec, ConstantSpec, InputSpec, TemplateSpec
+from .errors import CatalogError, Problem, TemplateError, UnknownTemplateError, unknown
+from .schema import DOMAINS, AnswerSpec, ConstantSpec, InputSpec, QuestionType, TemplateSpec
 
 if TYPE_CHECKING:
     from .template import Template
@@ -217,9 +225,9 @@ class Catalog(Mapping[str, "Template"]):
         try:
             return self._entries[template_id].template()
         except KeyError:
-            close = difflib.get_close_matches(template_id, list(self._entries), n=3)
+            close = difflib.get_close_matches(str(template_id), list(self._entries), n=3)
             hint = f"; did you mean {', '.join(close)}?" if close else "; see `physgen list`"
-            raise KeyError(f"no template {template_id!r} in this catalog{hint}") from None
+            raise UnknownTemplateError(f"no template {template_id!r} in this catalog{hint}") from None
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._entries)
@@ -243,19 +251,26 @@ class Catalog(Mapping[str, "Template"]):
         domain: str | Iterable[str] | None = None,
         difficulty: int | Iterable[int] | None = None,
         tags: str | Iterable[str] | None = None,
-        question_type: str | None = None,
+        question_type: QuestionType | None = None,
     ) -> Catalog:
-        """The templates matching every given criterion (tags: all must be present)."""
-        domains = {domain} if isinstance(domain, str) else set(domain) if domain else None
-        levels = {difficulty} if isinstance(difficulty, int) else (
-            set(difficulty) if difficulty is not None else None)
-        wanted = {tags} if isinstance(tags, str) else set(tags) if tags else set()
+        """The templates matching every given criterion (tags: all must be present).
+
+        A value no template can have (a domain not in the schema, a difficulty outside
+        1–5, a tag no template of this catalog carries, a question type other than
+        ``numerical`` / ``algebraic``) raises :class:`~physgen.errors.ArgumentError`
+        listing the valid values. A valid value that matches nothing gives an empty catalog.
+        """
+        specs = self.specs()
+        domains = _checked("domain", domain, DOMAINS, functools.partial(_group_hint, specs))
+        levels = _checked("difficulty", difficulty, range(1, 6))
+        wanted = _checked("tag", tags, {tag for spec in specs for tag in spec.subdomain}) or set()
+        types = _checked("question type", question_type, ("numerical", "algebraic"))
         kept = [
             e for e in self._entries.values()
             if (domains is None or e.spec.domain in domains)
             and (levels is None or e.spec.difficulty in levels)
             and wanted <= set(e.spec.subdomain)
-            and (question_type is None or e.spec.question_type == question_type)
+            and (types is None or e.spec.question_type in types)
         ]
         return Catalog(kept, self.root)
 
@@ -265,6 +280,27 @@ class Catalog(Mapping[str, "Template"]):
         for spec in self.specs():
             h.update(spec.model_dump_json().encode())
         return h.hexdigest()[:12]
+
+
+def _checked(what: str, given: Any, choices: Collection[Any],
+             hint: Callable[[Any], str] | None = None) -> set[Any] | None:
+    """The given filter values as a set (``None`` when not given), each one of ``choices``."""
+    if given is None:
+        return None
+    values = {given} if isinstance(given, str | int) else set(given)
+    for value in values:
+        if value not in choices or isinstance(value, bool):
+            raise unknown(what, value, choices, hint(value) if hint else "")
+    return values
+
+
+def _group_hint(specs: list[TemplateSpec], value: Any) -> str:
+    """For a domain that is an id prefix (``electricity``), which domain its templates have."""
+    group = [s.domain for s in specs if s.id.split(".", 1)[0] == value]
+    if not group:
+        return ""
+    return (f"; {value!r} is the id prefix of {len(group)} templates, whose domain is "
+            f"{' or '.join(sorted(set(group)))}")
 
 
 def template_files(root: Path) -> list[Path]:

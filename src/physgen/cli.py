@@ -1,7 +1,10 @@
-"""The ``physgen`` command: list, show, validate, generate, schema.
+"""The ``physgen`` command: list, show, validate, generate, grade, metrics, report, split, lm-eval.
 
 Each command imports what it needs when it runs, so ``physgen list`` and
 ``physgen show`` start without SymPy or Pint (from the compiled-template cache).
+A bad argument gets one line on stderr naming the value and the valid choices
+(status 2 for the command line, 1 for what it names); no output file is left
+behind when a command fails.
 
 >>> main(["validate"])  # doctest: +ELLIPSIS
 OK: ... templates valid in ...
@@ -11,48 +14,191 @@ OK: ... templates valid in ...
 from __future__ import annotations
 
 import argparse
+import contextlib
+import importlib
+import inspect
+import itertools
 import json
 import os
+import re
 import sys
 import time
-from collections.abc import Sequence
+import warnings
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any, NoReturn
 
 from . import __version__
 from .catalog import Catalog, load_catalog
-from .errors import PhysgenError
+from .errors import ArgumentError, PhysgenError, TemplateError, did_you_mean, unknown
 from .render import STYLES
 
+if TYPE_CHECKING:
+    from .generation import Paraphrases
 
+#: Runs of at least this many items get a progress bar on a terminal (and their size printed).
+LONG_RUN = 10_000
+
+
+# -- progress -------------------------------------------------------------------------------------
 class Progress:
-    """A one-line progress bar on stderr, redrawn at most five times a second."""
+    """Progress on stderr, fed the running count: tqdm's bar when tqdm is installed, else a
+    plain one-line bar redrawn at most five times a second. ``total`` may be unknown (``None``).
+    """
 
-    def __init__(self, total: int, stream: IO[str], enabled: bool) -> None:
-        self.total, self.stream, self.enabled = max(total, 1), stream, enabled
+    def __init__(self, total: int | None, enabled: bool, unit: str = "variants",
+                 stream: IO[str] | None = None) -> None:
+        self.total, self.enabled, self.unit = total, enabled, unit
+        self.stream = stream or sys.stderr
         self.start = self.last = time.monotonic()
+        self.done = 0
+        self._bar: Any = None
+        if enabled:
+            try:  # optional: no stubs needed for one call
+                tqdm = importlib.import_module("tqdm").tqdm
+            except ImportError:
+                return
+            self._bar = tqdm(total=total, unit=f" {unit}", unit_scale=True, file=self.stream,
+                             dynamic_ncols=True, leave=True)
 
-    def update(self, done: int, final: bool = False) -> None:
-        now = time.monotonic()
-        if not self.enabled or (not final and now - self.last < 0.2):
-            return
-        self.last = now
-        frac = min(done / self.total, 1.0)
-        bar = "#" * int(30 * frac) + "." * (30 - int(30 * frac))
-        rate = done / max(now - self.start, 1e-9)
-        end = "\n" if final else ""
-        self.stream.write(f"\r[{bar}] {frac:4.0%} {done}/{self.total} variants, {rate:,.0f}/s{end}")
+    def __call__(self, done: int) -> None:
+        """Report ``done`` items so far."""
+        self.done = done
+        if self._bar is not None:
+            self._bar.update(done - self._bar.n)
+        elif self.enabled and time.monotonic() - self.last >= 0.2:
+            self._draw("")
+
+    def close(self) -> None:
+        """End the bar (its last state stays on screen)."""
+        if self._bar is not None:
+            self._bar.close()
+        elif self.enabled:
+            self._draw("\n")
+
+    def _draw(self, end: str) -> None:
+        now = self.last = time.monotonic()
+        rate = self.done / max(now - self.start, 1e-9)
+        if self.total:
+            frac = min(self.done / self.total, 1.0)
+            bar = "#" * int(30 * frac) + "." * (30 - int(30 * frac))
+            text = f"[{bar}] {frac:4.0%} {self.done:,}/{self.total:,} {self.unit}"
+        else:
+            text = f"{self.done:,} {self.unit}"
+        self.stream.write(f"\r{text}, {rate:,.0f}/s{end}")
         self.stream.flush()
 
 
+def _progress(args: argparse.Namespace, total: int | None, unit: str = "variants") -> Progress:
+    """The progress bar a command shows: ``--progress`` / ``--no-progress``, else on for a long
+    run (or one of unknown length) when stderr is a terminal."""
+    wanted = args.progress
+    if wanted is None:
+        wanted = sys.stderr.isatty() and (total is None or total >= LONG_RUN)
+    return Progress(total, wanted, unit)
+
+
+# -- arguments ------------------------------------------------------------------------------------
+class _Formatter(argparse.RawDescriptionHelpFormatter):
+    """Descriptions and examples as written; an option's default after its help, unless the
+    help already says it or there is none."""
+
+    def _get_help_string(self, action: argparse.Action) -> str:
+        text = action.help or ""
+        if "default" in text or action.default is None or action.default is False \
+                or action.default == argparse.SUPPRESS:
+            return text
+        return text + " (default: %(default)s)"
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse with one-line errors that suggest the closest valid value."""
+
+    #: The subcommands' parsers, by name (on the top-level parser).
+    commands: dict[str, Parser]
+
+    def error(self, message: str) -> NoReturn:
+        choice = re.search(r"invalid choice: '?([^' ]*)'? \(choose from (.*)\)", message)
+        if choice:
+            valid = [c.strip(" '") for c in choice.group(2).split(",")]
+            close = did_you_mean(choice.group(1), valid)
+            if close:
+                message += f" (did you mean {' or '.join(repr(c) for c in close)}?)"
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def _whole(low: int) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if value < low:
+            raise argparse.ArgumentTypeError(f"{value} is less than {low}")
+        return value
+
+    return parse
+
+
+def _fraction(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0 < value < 1:
+        raise argparse.ArgumentTypeError(f"{text} is not between 0 and 1 (e.g. 0.1)")
+    return value
+
+
+def _paraphrases(text: str) -> Paraphrases:
+    if text in ("all", "random"):
+        return text  # type: ignore[return-value]
+    try:
+        indices = [int(p) for p in text.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not 'all', 'random' or indices like 0,2") from None
+    if any(i < 0 for i in indices):
+        raise argparse.ArgumentTypeError(f"{text!r}: paraphrase indices start at 0")
+    return indices
+
+
+def _output(path: str | None, suffixes: Sequence[str], option: str = "-o") -> str | None:
+    """``path`` when its extension is one of ``suffixes`` (``None`` and ``-`` mean stdout)."""
+    if path in (None, "-"):
+        return None
+    suffix = Path(path).suffix.lower()
+    if suffix not in suffixes:
+        raise unknown("output format", suffix or "(none)", suffixes, hint=f" ({option} {path})")
+    if Path(path).is_dir():
+        raise ArgumentError(f"{option} {path} is a folder; give a file name ending in {suffixes[0]}")
+    return path
+
+
+def _reads(path: str) -> Iterator[dict[str, Any]]:
+    """Rows of a JSONL or Parquet input file."""
+    from .export import read_jsonl, read_parquet
+
+    suffix = Path(path).suffix.lower()
+    if suffix not in (".jsonl", ".parquet"):
+        raise unknown("input format", suffix or "(none)", (".jsonl", ".parquet"), hint=f" ({path})")
+    if not Path(path).is_file():
+        raise ArgumentError(f"{path}: no such file")
+    return read_parquet(path) if suffix == ".parquet" else read_jsonl(path)
+
+
+# -- commands -------------------------------------------------------------------------------------
 def _catalog(args: argparse.Namespace, lazy: bool = False) -> Catalog:
     cat = load_catalog(args.path, lazy=lazy)
     if getattr(args, "domain", None) or getattr(args, "difficulty", None) or getattr(args, "tag", None):
         cat = cat.filter(domain=args.domain, difficulty=args.difficulty, tags=args.tag)
+        if not len(cat):
+            raise ArgumentError("no template matches " + " ".join(
+                f"--{k} {v}" for k in ("domain", "difficulty", "tag") for v in getattr(args, k) or ()))
     return cat
 
 
 def cmd_list(args: argparse.Namespace, out: IO[str]) -> int:
+    """Print the catalog by domain: id, difficulty, type, inputs and answers."""
     cat = _catalog(args, lazy=True)
     by_domain: dict[str, list[Any]] = {}
     for spec in cat.specs():  # specs only: listing loads no template
@@ -70,6 +216,7 @@ def cmd_list(args: argparse.Namespace, out: IO[str]) -> int:
 
 
 def cmd_show(args: argparse.Namespace, out: IO[str]) -> int:
+    """Print one instance of a template in every paraphrase, with its answers and steps."""
     from .generation import generate
 
     t = load_catalog(args.path, lazy=True)[args.id]
@@ -90,73 +237,165 @@ def cmd_show(args: argparse.Namespace, out: IO[str]) -> int:
 
 
 def cmd_validate(args: argparse.Namespace, out: IO[str]) -> int:
+    """Load and check template files; every problem in every file is listed. With ``--report``,
+    a table per template of the numbers behind each validity check (docs/validity.md)."""
     start = time.perf_counter()
-    paths = args.paths or [None]
-    total = 0
-    for path in paths:
+    templates: list[Any] = []
+    for path in args.paths or [None]:
         cat = load_catalog(path)  # raises CatalogError listing every problem
-        total += len(cat)
-    out.write(f"OK: {total} templates valid in {time.perf_counter() - start:.1f} s\n")
+        templates.extend(cat[i] for i in cat)
+    if args.report:
+        _validity_report(templates, args.draws, out)
+    out.write(f"OK: {len(templates)} templates valid in {time.perf_counter() - start:.1f} s\n")
     return 0
 
 
-def cmd_generate(args: argparse.Namespace, out: IO[str]) -> int:
-    from .generation import count_variants, generate, generate_jsonl
+def _validity_report(templates: list[Any], draws: int, out: IO[str]) -> None:
+    from .audit import audit
+
+    if draws < 100:
+        raise ArgumentError(f"--draws {draws} is too few to measure reject rates; use at least 100")
+    head = ("template", "constr.", "rejected", "worst check", "exact", "mistakes", "bad opts", "omit",
+            "noop", "level", "notes")
+    rows = []
+    noted = 0
+    for t in templates:
+        r = audit(t, draws)
+        worst = max(r.rejected, key=lambda k: r.rejected[k], default="")
+        noted += bool(r.errors)
+        level = f"{r.difficulty}" + ("" if r.rubric_level in (None, r.difficulty) else f"≠{r.rubric_level}")
+        rows.append((r.template_id, f"{r.accepted_by_constraints:.0%}", f"{r.rejected_total:.1%}",
+                     f"{worst.removeprefix('check:')} {r.rejected.get(worst, 0):.1%}" if worst else "",
+                     ",".join(r.exact_inputs) or "-", str(r.mistakes),
+                     f"{r.implausible_options}/{r.options_checked}", r.omissible, str(r.noop_sentences),
+                     level,
+                     "; ".join(r.errors) or "-"))
+    widths = [max(len(str(x)) for x in col) for col in zip(head, *rows, strict=True)]
+    for row in (head, *rows):
+        out.write("  ".join(str(x).ljust(w) for x, w in zip(row, widths, strict=True)).rstrip() + "\n")
+    out.write(f"{draws:,} draws per template; 'rejected' is the share of draws meeting the constraints "
+              f"that the validity checks redraw; {noted} template(s) with notes\n")
+
+
+def _generation(args: argparse.Namespace) -> tuple[Any, dict[str, Any], int]:
+    """The templates, :func:`physgen.generate` options and variant count the options ask for;
+    every argument is checked here, before anything is drawn or written."""
+    from .generation import count_variants, resolve_templates
 
     cat = _catalog(args)
-    source: Any = [cat[i] for i in args.template] if args.template else cat
-    paraphrases: Any = args.paraphrases
-    if paraphrases not in ("all", "random"):
-        paraphrases = [int(p) for p in paraphrases.split(",")]
+    source = resolve_templates([cat[i] for i in args.template] if args.template else cat)
     formats = args.format or ["free_form"]
-    options = {"n": args.n, "seed": args.seed, "formats": formats, "paraphrases": paraphrases,
-               "style": args.style, "n_options": args.n_options, "workers": args.jobs}
-    total = count_variants(source, args.n, formats, paraphrases)
-    show = args.progress if args.progress is not None else (sys.stderr.isatty() and total >= 10_000)
-    progress = Progress(total, sys.stderr, show)
-    if args.output in (None, "-"):
+    options = {"n": args.n, "seed": args.seed, "formats": formats, "paraphrases": args.paraphrases,
+               "style": args.style, "n_options": args.n_options, "workers": args.jobs, "unique": args.unique}
+    total = count_variants(source, args.n, formats, args.paraphrases)
+    if total == 0:
+        raise ArgumentError(f"no variants: format(s) {', '.join(formats)} apply to none of the "
+                            f"{len(source)} selected template(s)" if args.n else "no variants: -n is 0")
+    texts = {len(t.texts) for t in source}
+    each = ("all paraphrases (" + "–".join(str(k) for k in sorted({min(texts), max(texts)})) + ")"
+            if args.paraphrases == "all" else "1 paraphrase" if args.paraphrases == "random"
+            else f"{len(args.paraphrases)} paraphrase(s)")
+    sys.stderr.write(f"physgen {args.command}: {'at most ' if args.unique else ''}{total:,} variants: "
+                     f"{len(source)} template(s) × {args.n:,} instance(s) × {each} × "
+                     f"{len(formats)} format(s)\n")
+    return source, options, total
+
+
+def cmd_generate(args: argparse.Namespace, out: IO[str]) -> int:
+    """Write variants to a JSONL or Parquet file (atomically) or to stdout."""
+    from .generation import generate, generate_jsonl
+
+    output = _output(args.output, (".jsonl", ".parquet"))
+    source, options, total = _generation(args)
+    progress = _progress(args, total)
+    if output is None:
         done = 0
         for block in generate_jsonl(source, **options):
             out.write(block.decode())
             done += block.count(b"\n")
-            progress.update(done)
+            progress(done)
+        progress.close()
         return 0
-    if args.output.endswith(".parquet"):
+    if output.lower().endswith(".parquet"):
         from .export import write_parquet
 
-        write_parquet(generate(source, **options), args.output)
+        count = write_parquet(generate(source, **options), output, progress=progress)
     else:
         from .export import write_blocks
 
-        write_blocks(generate_jsonl(source, **options), args.output, progress.update)
-    progress.update(total, final=True)
-    sys.stderr.write(f"wrote {total} variants from {len(list(source))} templates to {args.output}\n")
+        count = write_blocks(generate_jsonl(source, **options), output, progress)
+    progress.close()
+    sys.stderr.write(f"wrote {count:,} variants from {len(source)} templates to {output}\n")
+    return 0
+
+
+def cmd_lm_eval(args: argparse.Namespace, out: IO[str]) -> int:
+    """Write an lm-evaluation-harness task folder: a group with one subtask per format."""
+    from .export import write_lm_eval_task
+    from .generation import generate
+
+    source, options, total = _generation(args)
+    progress = _progress(args, total)
+    done = 0
+
+    def counted() -> Iterator[Any]:
+        nonlocal done
+        for v in generate(source, **options):
+            done += 1
+            progress(done)
+            yield v
+
+    path = write_lm_eval_task(counted(), args.output, name=args.name)
+    progress.close()
+    out.write(f"wrote {done:,} variants to {path.parent}; run it with\n"
+              f"  lm_eval --model hf --model_args pretrained=<model> --include_path {path.parent} "
+              f"--tasks {args.name}\n")
     return 0
 
 
 def cmd_grade(args: argparse.Namespace, out: IO[str]) -> int:
-    """Grade rows of variant fields plus ``response`` (and optional ``attempt``, ``model``)."""
-    from .export import read_jsonl, write_jsonl
+    """Grade rows of variant fields plus ``response`` (and optional ``attempt``, ``model``).
+
+    Each output row is the graded record (``physgen.metrics.record``) with the grade,
+    the prompt and the response: what ``physgen metrics`` and ``physgen report`` read."""
+    from .export import write_jsonl
     from .grading import grade
+    from .jsonl import line
     from .metrics import record
     from .variant import Variant
 
-    def graded() -> Any:
-        for number, row in enumerate(read_jsonl(args.responses), 1):
+    output = _output(args.output, (".jsonl",))
+    rows = _reads(args.responses)
+    first = next(rows, None)
+    if first is None:
+        raise ArgumentError(f"{args.responses} holds no rows to grade")
+    progress = _progress(args, None, "responses")
+
+    def graded() -> Iterator[dict[str, Any]]:
+        for number, row in enumerate(itertools.chain([first], rows), 1):
             if "response" not in row:
-                raise ValueError(f"{args.responses}:{number}: no 'response' field")
+                raise ArgumentError(f"{args.responses}:{number}: no 'response' field")
             fields = {k: v for k, v in row.items() if k in Variant.__dataclass_fields__}
             try:
                 variant = Variant.from_dict(fields)
-            except Exception as exc:
-                raise ValueError(f"{args.responses}:{number}: not a physgen variant ({exc})") from None
+            except ValueError as exc:
+                lines = str(exc).splitlines()
+                raise ArgumentError(f"{args.responses}:{number}: not a physgen variant "
+                                    f"({'; '.join(x.strip() for x in lines[1:3])})") from None
             g = grade(variant, row["response"], rtol=args.rtol)
             rec = record(variant, g, attempt=int(row.get("attempt", 0)), model=row.get("model"))
-            rec["grade"] = g.to_dict()
+            rec.update(grade=g.to_dict(), prompt=variant.prompt, response=row["response"])
+            progress(number)
             yield rec
 
-    count = write_jsonl(graded(), args.output)
-    out.write(f"graded {count} responses into {args.output}\n")
+    if output is None:
+        for rec in graded():
+            out.write(line(rec).decode())
+        progress.close()
+        return 0
+    count = write_jsonl(graded(), output)
+    progress.close()
+    out.write(f"graded {count:,} responses into {output}\n")
     return 0
 
 
@@ -178,10 +417,12 @@ def _render(rows: list[dict[str, Any]], fmt: str) -> str:
 
 
 def cmd_metrics(args: argparse.Namespace, out: IO[str]) -> int:
-    from .export import read_jsonl
+    """Print the headline metrics of graded records, with bootstrap confidence intervals."""
     from .metrics import breakdown, conditional_accuracy, summary
 
-    rows = list(read_jsonl(args.graded))
+    rows = list(_reads(args.graded))
+    if not rows:
+        raise ArgumentError(f"{args.graded} holds no graded records")
     s = summary(rows, by=args.by, n_resamples=args.resamples, seed=args.seed)
     table = [{"metric": k, "value": round(v.value, 4), "low": round(v.low, 4), "high": round(v.high, 4)}
              for k, v in s.items()]
@@ -199,11 +440,34 @@ def cmd_metrics(args: argparse.Namespace, out: IO[str]) -> int:
     return 0
 
 
+def cmd_report(args: argparse.Namespace, out: IO[str]) -> int:
+    """Write a self-contained HTML report of graded records (one or several models)."""
+    from .export import atomic_open
+    from .report import report
+
+    output = _output(args.output, (".html",))
+    rows = list(_reads(args.graded))
+    if not rows:
+        raise ArgumentError(f"{args.graded} holds no graded records")
+    page = report(rows, title=args.title or f"physgen report: {Path(args.graded).name}", by=args.by,
+                  n_resamples=args.resamples, seed=args.seed, worst=args.worst)
+    if output is None:
+        out.write(page)
+        return 0
+    with atomic_open(output) as fh:
+        fh.write(page)
+    out.write(f"wrote {output} ({len(rows):,} graded records)\n")
+    return 0
+
+
 def cmd_split(args: argparse.Namespace, out: IO[str]) -> int:
-    from .export import read_jsonl, write_jsonl
+    """Split a JSONL file into train and test with no template (or instance) on both sides."""
+    from .export import write_jsonl
     from .splits import split
 
-    rows = list(read_jsonl(args.input))
+    rows = list(_reads(args.input))
+    if not rows:
+        raise ArgumentError(f"{args.input} holds no rows to split")
     train, test = split(rows, test_size=args.test_size, by=args.by, seed=args.seed)
     stem = args.output or str(Path(args.input).with_suffix(""))
     write_jsonl(train, f"{stem}.train.jsonl")
@@ -213,119 +477,210 @@ def cmd_split(args: argparse.Namespace, out: IO[str]) -> int:
 
 
 def cmd_gallery(args: argparse.Namespace, out: IO[str]) -> int:
+    """Write a Markdown page with one rendered example per template."""
+    from .export import atomic_open
     from .gallery import gallery
 
+    output = _output(args.output, (".md",))
     page = gallery(load_catalog(args.path), seed=args.seed)
-    if args.output in (None, "-"):
+    if output is None:
         out.write(page)
         return 0
-    Path(args.output).write_text(page, encoding="utf-8")
-    out.write(f"wrote {args.output}\n")
+    with atomic_open(output) as fh:
+        fh.write(page)
+    out.write(f"wrote {output}\n")
     return 0
 
 
 def cmd_schema(args: argparse.Namespace, out: IO[str]) -> int:
+    """Write the JSON Schemas of template files and of variants."""
+    from .export import atomic_open
     from .schema import json_schemas
 
     folder = Path(args.output)
-    folder.mkdir(parents=True, exist_ok=True)
+    if folder.exists() and not folder.is_dir():
+        raise ArgumentError(f"-o {folder} is a file; give a folder")
     for name, schema in json_schemas().items():
-        (folder / name).write_text(json.dumps(schema, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+        with atomic_open(folder / name) as fh:
+            fh.write(json.dumps(schema, indent=2, ensure_ascii=False) + "\n")
         out.write(f"wrote {folder / name}\n")
     return 0
 
 
-def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="physgen", description=__doc__.splitlines()[0])
+# -- the parser -----------------------------------------------------------------------------------
+def _command(sub: Any, name: str, func: Callable[[argparse.Namespace, IO[str]], int],
+             example: str) -> Parser:
+    """A subcommand whose description is its function's docstring and whose epilog is an example."""
+    doc = inspect.cleandoc(func.__doc__ or "").replace("``", "'")
+    parser: Parser = sub.add_parser(name, help=doc.splitlines()[0].rstrip("."), description=doc,
+                                    epilog=f"example:\n  {example}", formatter_class=_Formatter)
+    parser.set_defaults(func=func)
+    return parser
+
+
+def _catalog_options(sp: argparse.ArgumentParser, filters: bool = True) -> None:
+    sp.add_argument("--path", metavar="PATH",
+                    help="template folder or file (default: the built-in catalog)")
+    if filters:
+        sp.add_argument("--domain", action="append", metavar="DOMAIN",
+                        help="only this domain, e.g. optics (repeatable)")
+        sp.add_argument("--difficulty", type=int, action="append", choices=range(1, 6), metavar="{1..5}",
+                        help="only this difficulty (repeatable)")
+        sp.add_argument("--tag", action="append", metavar="TAG",
+                        help="only templates with this subdomain tag (repeatable: all must be present)")
+
+
+def _progress_option(sp: argparse.ArgumentParser) -> None:
+    sp.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                    help=f"progress bar on stderr (default: on for runs of {LONG_RUN:,}+ on a terminal; "
+                    "tqdm's when installed)")
+
+
+def _generation_options(sp: argparse.ArgumentParser) -> None:
+    sp.add_argument("-n", type=_whole(0), default=10, metavar="N",
+                    help="instances (parameter sets) per template; each gives one variant per paraphrase "
+                    "and per format, so the default --paraphrases all makes about 3 variants per instance")
+    sp.add_argument("--seed", type=int, default=0, help="random seed; the same seed gives the same output")
+    sp.add_argument("--format", action="append", metavar="FORMAT",
+                    help="question format (repeatable; default: free_form): free_form, mc_numerical, "
+                    "mc_symbolic, units, noop, omitted, code, or one registered by a plugin")
+    sp.add_argument("--paraphrases", type=_paraphrases, default="all", metavar="WHICH",
+                    help="'all' (every paraphrase: usually 3 per instance), 'random' (one) "
+                    "or indices like 0,2")
+    sp.add_argument("--n-options", type=int, default=4, choices=range(2, 9), metavar="{2..8}",
+                    help="choices in multiple-choice formats")
+    sp.add_argument("--style", choices=STYLES, default="unicode", help="how numbers and units are written")
+    sp.add_argument("--template", action="append", metavar="ID", help="only this template id (repeatable)")
+    sp.add_argument("--unique", action="store_true",
+                    help="drop repeated parameter sets (small templates repeat otherwise)")
+    sp.add_argument("-j", "--jobs", type=_whole(1), default=1, metavar="N",
+                    help="worker processes; the output is the same for any number")
+    _progress_option(sp)
+    _catalog_options(sp)
+
+
+def build_parser() -> Parser:
+    """The ``physgen`` argument parser."""
+    p = Parser(prog="physgen", description="physgen: unlimited, verifiable physics problems for testing and "
+               "training language models. Generate them, grade replies, and measure robustness.",
+               formatter_class=_Formatter,
+               epilog="run 'physgen <command> --help' for a command's options")
     p.add_argument("--version", action="version", version=f"physgen {__version__}")
-    sub = p.add_subparsers(dest="command", required=True)
+    sub = p.add_subparsers(dest="command", required=True, metavar="<command>", parser_class=Parser)
+    p.commands = sub.choices
 
-    def with_catalog(sp: argparse.ArgumentParser, filters: bool = True) -> None:
-        sp.add_argument("--path", help="template folder or file (default: built-in catalog)")
-        if filters:
-            sp.add_argument("--domain", action="append", help="only this domain (repeatable)")
-            sp.add_argument("--difficulty", type=int, action="append", help="only this level (repeatable)")
-            sp.add_argument("--tag", action="append", help="only templates with this subdomain tag")
+    s = _command(sub, "list", cmd_list, "physgen list --domain optics")
+    _catalog_options(s)
 
-    s = sub.add_parser("list", help="table of the catalog by domain")
-    with_catalog(s)
-    s.set_defaults(func=cmd_list)
+    s = _command(sub, "show", cmd_show, "physgen show optics.thin_lens --style latex")
+    s.add_argument("id", help="template id, e.g. optics.thin_lens (see physgen list)")
+    s.add_argument("--seed", type=int, default=0, help="random seed of the instance shown")
+    s.add_argument("--style", choices=STYLES, default="unicode", help="how numbers and units are written")
+    _catalog_options(s, filters=False)
 
-    s = sub.add_parser("show", help="a rendered example of one template")
-    s.add_argument("id")
-    s.add_argument("--seed", type=int, default=0)
-    s.add_argument("--style", choices=STYLES, default="unicode")
-    with_catalog(s, filters=False)
-    s.set_defaults(func=cmd_show)
+    s = _command(sub, "validate", cmd_validate, "physgen validate my_templates/")
+    s.add_argument("paths", nargs="*", metavar="PATH",
+                   help="template folders or files (default: the built-in catalog)")
+    s.add_argument("--report", action="store_true",
+                   help="print the numbers behind every validity check, per template")
+    s.add_argument("--draws", type=int, default=10_000, metavar="N",
+                   help="draws per template for --report (default 10000)")
 
-    s = sub.add_parser("validate", help="load and check template files (built-in catalog by default)")
-    s.add_argument("paths", nargs="*", help="template folders or files")
-    s.set_defaults(func=cmd_validate)
+    s = _command(sub, "generate", cmd_generate,
+                 "physgen generate -n 100 --seed 0 --domain optics -o optics.jsonl")
+    s.add_argument("-o", "--output", metavar="FILE",
+                   help="a .jsonl or .parquet file, written atomically (default: JSONL on stdout)")
+    _generation_options(s)
 
-    s = sub.add_parser("generate", help="write variants as JSONL")
-    s.add_argument("-n", type=int, default=10, help="instances per template (default 10)")
-    s.add_argument("--seed", type=int, default=0)
-    s.add_argument("--format", action="append",
-                   help="question format (repeatable; default free_form): free_form, mc_numerical, "
-                   "mc_symbolic, units, noop, omitted, code, or one registered by a plugin")
-    s.add_argument("--paraphrases", default="all", help="'all', 'random' or indices like 0,2")
-    s.add_argument("--n-options", type=int, default=4, help="choices in multiple-choice formats (2-8)")
-    s.add_argument("--style", choices=STYLES, default="unicode")
-    s.add_argument("--template", action="append", help="only this template id (repeatable)")
-    s.add_argument("-j", "--jobs", type=int, default=1,
-                   help="worker processes (default 1); the output is the same for any number")
-    s.add_argument("-o", "--output", help="JSONL or .parquet file (written atomically); '-' or none: stdout")
-    s.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
-                   help="progress bar on stderr (default: on for long runs in a terminal)")
-    with_catalog(s)
-    s.set_defaults(func=cmd_generate)
+    s = _command(sub, "lm-eval", cmd_lm_eval,
+                 "physgen lm-eval -n 20 --format free_form --format mc_numerical -o physgen_tasks")
+    s.add_argument("-o", "--output", metavar="FOLDER", required=True, help="the task folder to write")
+    s.add_argument("--name", default="physgen", help="the group's name; subtasks are <name>_<format>")
+    _generation_options(s)
 
-    s = sub.add_parser("grade", help="grade a JSONL of variants with a 'response' field")
-    s.add_argument("responses")
-    s.add_argument("-o", "--output", default="graded.jsonl")
-    s.add_argument("--rtol", type=float, default=0.01, help="relative tolerance (default 0.01)")
-    s.set_defaults(func=cmd_grade)
+    s = _command(sub, "grade", cmd_grade, "physgen grade responses.jsonl -o graded.jsonl")
+    s.add_argument("responses", metavar="RESPONSES", help="a .jsonl or .parquet file of variants with a "
+                   "'response' field (optionally 'attempt' and 'model')")
+    s.add_argument("-o", "--output", metavar="FILE", default="graded.jsonl",
+                   help="the .jsonl file to write ('-': stdout)")
+    s.add_argument("--rtol", type=float, default=0.01, help="relative tolerance")
+    _progress_option(s)
 
-    s = sub.add_parser("metrics", help="headline metrics with bootstrap CIs from graded JSONL")
-    s.add_argument("graded")
-    s.add_argument("--by", default="template", help="problem group: template (default) or instance")
-    s.add_argument("--format", choices=["table", "csv", "json", "markdown"], default="table")
-    s.add_argument("--resamples", type=int, default=1000)
-    s.add_argument("--seed", type=int, default=0)
-    s.set_defaults(func=cmd_metrics)
+    s = _command(sub, "metrics", cmd_metrics, "physgen metrics graded.jsonl --format markdown")
+    s.add_argument("graded", metavar="GRADED", help="a .jsonl or .parquet file written by physgen grade")
+    s.add_argument("--by", default="template", help="problem group: template or instance")
+    s.add_argument("--format", choices=["table", "csv", "json", "markdown"], default="table",
+                   help="output format")
+    s.add_argument("--resamples", type=_whole(0), default=1000, help="bootstrap resamples (0: no CIs)")
+    s.add_argument("--seed", type=int, default=0, help="bootstrap seed")
 
-    s = sub.add_parser("split", help="leakage-free train/test split of a JSONL file")
-    s.add_argument("input")
-    s.add_argument("--test-size", type=float, default=0.1)
-    s.add_argument("--by", choices=["template", "instance"], default="template")
-    s.add_argument("--seed", type=int, default=0)
-    s.add_argument("-o", "--output", help="output stem (default: the input's name)")
-    s.set_defaults(func=cmd_split)
+    s = _command(sub, "report", cmd_report, "physgen report graded.jsonl -o report.html")
+    s.add_argument("graded", metavar="GRADED", help="a .jsonl or .parquet file written by physgen grade "
+                   "(several models: a 'model' column)")
+    s.add_argument("-o", "--output", metavar="FILE", help="the .html file to write (default: stdout)")
+    s.add_argument("--title", help="page title (default: from the file name)")
+    s.add_argument("--by", default="template", help="problem group of the CIs: template or instance")
+    s.add_argument("--resamples", type=_whole(0), default=1000, help="bootstrap resamples (0: no CIs)")
+    s.add_argument("--seed", type=int, default=0, help="bootstrap seed")
+    s.add_argument("--worst", type=_whole(0), default=5, help="worst templates shown with an example")
 
-    s = sub.add_parser("gallery", help="Markdown page with one rendered example per template")
-    s.add_argument("-o", "--output", help="file to write (default: stdout)")
-    s.add_argument("--seed", type=int, default=0)
-    with_catalog(s, filters=False)
-    s.set_defaults(func=cmd_gallery)
+    s = _command(sub, "split", cmd_split, "physgen split variants.jsonl --test-size 0.1 --by template")
+    s.add_argument("input", metavar="INPUT", help="a .jsonl or .parquet file of variants or graded records")
+    s.add_argument("--test-size", type=_fraction, default=0.1, help="share of groups in the test split")
+    s.add_argument("--by", choices=["template", "instance"], default="template",
+                   help="what may not be on both sides")
+    s.add_argument("--seed", type=int, default=0, help="which groups go to the test side")
+    s.add_argument("-o", "--output", metavar="STEM",
+                   help="write STEM.train.jsonl and STEM.test.jsonl (default: the input's name)")
 
-    s = sub.add_parser("schema", help="write the JSON Schemas of templates and variants")
-    s.add_argument("-o", "--output", default="schemas", help="folder (default: schemas)")
-    s.set_defaults(func=cmd_schema)
+    s = _command(sub, "gallery", cmd_gallery, "physgen gallery -o docs/catalog.md")
+    s.add_argument("-o", "--output", metavar="FILE", help="the .md file to write (default: stdout)")
+    s.add_argument("--seed", type=int, default=0, help="random seed of the examples")
+    _catalog_options(s, filters=False)
+
+    s = _command(sub, "schema", cmd_schema, "physgen schema -o schemas")
+    s.add_argument("-o", "--output", metavar="FOLDER", default="schemas", help="folder to write them to")
     return p
 
 
+def _one_line(exc: BaseException) -> str:
+    """The message of an error on one line (a template file's problems keep one line each)."""
+    text = str(exc.args[0]) if isinstance(exc, KeyError) and exc.args else str(exc)
+    if isinstance(exc, OSError) and exc.strerror:
+        text = f"{exc.filename}: {exc.strerror}" if exc.filename else exc.strerror
+    if isinstance(exc, TemplateError):
+        return text
+    return "; ".join(part.strip() for part in text.splitlines() if part.strip())
+
+
 def main(argv: Sequence[str] | None = None, out: IO[str] | None = None) -> int:
-    """Run the command line; returns the exit status (errors go to stderr, status 1)."""
-    args = build_parser().parse_args(argv)
+    """Run the command line; returns the exit status (2: bad arguments, 1: a failed command)."""
+    parser = build_parser()
     try:
-        status: int = args.func(args, out or sys.stdout)
+        args, extra = parser.parse_known_args(argv)
+        if extra:
+            command = parser.commands[args.command]
+            known = [o for a in command._actions for o in a.option_strings]
+            close = did_you_mean(extra[0], known)[:1] if extra[0].startswith("-") else []
+            hint = f" (did you mean {close[0]}?)" if close else ""
+            command.error(f"unrecognized arguments: {' '.join(extra)}{hint}")
+    except SystemExit as exc:  # --help, --version, or a bad argument (already reported)
+        return exc.code if isinstance(exc.code, int) else 0
+
+    def show_warning(message: Warning | str, category: type[Warning], *rest: Any, **kw: Any) -> None:
+        sys.stderr.write(f"physgen {args.command}: warning: {message}\n")
+
+    try:
+        with warnings.catch_warnings():
+            warnings.showwarning = show_warning
+            status: int = args.func(args, out or sys.stdout)
     except BrokenPipeError:  # e.g. `physgen generate | head`: the reader left, not an error
         devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        with contextlib.suppress(OSError):
+            os.dup2(devnull, sys.stdout.fileno())
         return 0
-    except (PhysgenError, KeyError, ValueError) as exc:
-        message = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc
-        sys.stderr.write(f"physgen {args.command}: error: {message}\n")
+    except (PhysgenError, KeyError, ValueError, OSError) as exc:
+        sys.stderr.write(f"physgen {args.command}: error: {_one_line(exc)}\n")
         return 1
     return status
 

@@ -39,6 +39,7 @@ import sympy as sp
 from .errors import Problem, TemplateError
 from .expressions import ExpressionError, parse_expression, symbols_for
 from .functions import SolverFunction, numpy_function
+from .limits import LIMITS
 from .render import (
     STYLES,
     Text,
@@ -52,6 +53,7 @@ from .sampling import stream_key, uniforms
 from .schema import TemplateSpec
 from .template import Constant, Deferred, Display, Template, UnitText
 from .units import Quantity, format_unit, parse_quantity, parse_unit, to_si
+from .validity import MAX_REJECT_RATE, screen
 
 #: Draws used at load time to check constraints and answers.
 CHECK_DRAWS = 1_000
@@ -91,20 +93,29 @@ def compile_template(spec: TemplateSpec, source: str = "<template>", *, check: b
     problems.raise_if_any()
     evaluate = _evaluator(spec, expressions, problems)
     constraints = _constraint_evaluator(spec, constraint_exprs)
+    checks = _checks(spec, problems)
     problems.raise_if_any()
-    texts, steps = _texts(spec, problems)
+    texts, steps, omit_texts = _texts(spec, problems)
+    _check_statements(spec, expressions, problems)
     problems.raise_if_any()
+    pairs = tuple((a, m) for a, items in mistakes.items() for m, _ in items)
     template = Template(
         spec=spec, source=source, input_si=input_si, answer_units=answer_units,
         constants=constants, texts=texts, steps=steps, _symbolic=Deferred((expressions, mistakes)),
         _evaluate=evaluate, _constraints=constraints,
+        check_values=checks[0], check_bounds=checks[1],
+        mistake_values=_mistake_evaluator(spec, mistakes), mistake_answers=pairs, omit_texts=omit_texts,
     )
     _check_dimensions(template, constraint_exprs, problems)
+    _check_check_dimensions(template, checks[2], problems)
     problems.raise_if_any()
+    object.__setattr__(template, "power_laws", _power_laws(template))
     if check:
         _check_sampling(template, problems)
         problems.raise_if_any()
     template.display.update({style: _display(template, style) for style in STYLES})
+    _check_noop_bank(template, problems)
+    problems.raise_if_any()
     return template
 
 
@@ -278,6 +289,33 @@ def _same_as_right(spec: TemplateSpec, expressions: dict[str, Any],
     return same
 
 
+def _power_laws(template: Template) -> frozenset[tuple[str, str]]:
+    """The (answer, input) pairs where the answer is a pure power of the input: its elasticity
+    d ln a / d ln x is the same at every sample point across the input ranges."""
+    spec = template.spec
+    key = stream_key(0, f"power-laws:{spec.id}")
+    index = np.arange(MISTAKE_POINTS, dtype=np.uint64)
+    si = {}
+    for j, (name, inp) in enumerate(spec.inputs.items()):
+        lo, hi = inp.bounds()
+        si[name] = template.input_si[name].to_si(lo + uniforms(key, index, j) * (hi - lo))
+    out = set()
+    with np.errstate(all="ignore"):
+        base = template.evaluate_si(si)
+        for name in spec.inputs:
+            up, down = dict(si), dict(si)
+            up[name], down[name] = si[name] * 1.001, si[name] / 1.001
+            hi_v, lo_v = template.evaluate_si(up), template.evaluate_si(down)
+            for answer, a in base.items():
+                ratio = hi_v[answer] / lo_v[answer]
+                elasticity = np.log(np.abs(ratio)) / (2 * np.log(1.001))
+                usable = np.isfinite(elasticity) & (a != 0) & (ratio > 0)
+                if usable.sum() >= 4 and np.ptp(elasticity[usable]) < 1e-4 \
+                        and abs(float(elasticity[usable][0])) > 1e-9:
+                    out.add((answer, name))
+    return frozenset(out)
+
+
 def _evaluator(spec: TemplateSpec, expressions: dict[str, Any], problems: _Problems) -> Any:
     if spec.solver is not None:
         try:
@@ -295,6 +333,59 @@ def _constraint_evaluator(spec: TemplateSpec, constraint_exprs: list[Any]) -> An
         return None
     args = list(symbols_for([*spec.inputs, *spec.constants]).values())
     return numpy_function(args, constraint_exprs)
+
+
+def _mistake_evaluator(spec: TemplateSpec, mistakes: dict[str, list[tuple[str, Any]]]) -> Any:
+    exprs = [e for items in mistakes.values() for _, e in items]
+    if not exprs:
+        return None
+    args = list(symbols_for([*spec.inputs, *spec.constants]).values())
+    return numpy_function(args, exprs)
+
+
+def _checks(spec: TemplateSpec, problems: _Problems) -> tuple[
+        Any, tuple[tuple[str, float | None, float | None], ...], list[tuple[str, Any, str | None]]]:
+    """The checks' evaluator (over inputs, constants and answers), their bounds in SI, and
+    (field, expression, limit unit) per check for the dimension check."""
+    names = [*spec.inputs, *spec.constants, *spec.answers]
+    exprs: list[Any] = []
+    bounds: list[tuple[str, float | None, float | None]] = []
+    parsed: list[tuple[str, Any, str | None]] = []
+    for k, check in enumerate(spec.checks):
+        field = f"checks[{k}]"
+        if check.limit is not None:
+            limit = LIMITS.get(check.limit)
+            if limit is None:
+                close = difflib.get_close_matches(check.limit, LIMITS, n=3)
+                problems.add(f"{field}.limit", f"there is no named limit {check.limit!r}",
+                             f"use one of {close or sorted(LIMITS)}, or write the bound as `expr`")
+                continue
+            try:
+                expr = parse_expression(str(check.of), names)
+            except ExpressionError as exc:
+                problems.add(f"{field}.of", str(exc), exc.fix)
+                continue
+            lo, hi = limit.interval_si()
+            exprs.append(expr)
+            bounds.append((check.label, lo, hi))
+            parsed.append((f"{field}.of", expr, limit.unit))
+            continue
+        try:
+            rel = parse_expression(str(check.expr), names)
+        except ExpressionError as exc:
+            problems.add(f"{field}.expr", str(exc), exc.fix)
+            continue
+        if not isinstance(rel, sp.core.relational.Relational) or isinstance(rel, sp.Eq | sp.Ne):
+            problems.add(f"{field}.expr", f"{check.expr!r} is not an inequality",
+                         "write a comparison such as 'v < 0.1*c' or 'rho < 3000'")
+            continue
+        exprs.append(rel)
+        bounds.append((check.label, None, None))
+        parsed.append((f"{field}.expr", rel.lhs - rel.rhs, None))
+    if not exprs:
+        return None, (), parsed
+    args = list(symbols_for(names).values())
+    return numpy_function(args, exprs), tuple(bounds), parsed
 
 
 # -- dimensions (Pint, once) ----------------------------------------------------
@@ -349,16 +440,52 @@ def _check_dimensions(template: Template, constraint_exprs: list[Any], problems:
                          "both sides of a constraint need the same dimension")
 
 
+def _check_check_dimensions(template: Template, parsed: list[tuple[str, Any, str | None]],
+                            problems: _Problems) -> None:
+    """Each named limit bounds a quantity of its own dimension; each inequality compares like
+    with like (answers enter as Pint quantities in their units)."""
+    if not parsed:
+        return
+    spec = template.spec
+    args = _pint_arguments(template)
+    with np.errstate(all="ignore"):
+        try:
+            answers = [v if isinstance(v, Quantity) else Quantity(v, "dimensionless")
+                       for v in template._evaluate(*args)]
+        except Exception:
+            return  # the answers' own dimension problems are reported already
+    symbols = list(symbols_for([*spec.inputs, *spec.constants, *spec.answers]).values())
+    for field, expr, unit in parsed:
+        try:
+            with np.errstate(all="ignore"):
+                value = sp.lambdify(symbols, expr, modules="numpy")(*args, *answers)
+        except Exception as exc:
+            problems.add(field, f"compares or combines unlike quantities: {exc}",
+                         "both sides of a check need the same dimension")
+            continue
+        if unit is None:
+            continue
+        got = value.dimensionality if isinstance(value, Quantity) else Quantity(1).dimensionality
+        want = parse_unit(unit).dimensionality
+        if got != want:
+            problems.add(field, f"has dimension {got or 'dimensionless'}, but the limit is in {unit or '1'}",
+                         f"bound an expression with the dimension of {unit or 'a pure number'}")
+
+
 # -- texts -----------------------------------------------------------------------
-def _texts(spec: TemplateSpec, problems: _Problems) -> tuple[tuple[Text, ...], tuple[Text, ...]]:
+def _texts(spec: TemplateSpec, problems: _Problems) -> tuple[
+        tuple[Text, ...], tuple[Text, ...], tuple[dict[str, Text], ...]]:
     shown = set(spec.inputs) | set(spec.constants)
     texts: list[Text] = []
-    for k, src in enumerate(spec.text):
+    omit_texts: list[dict[str, Text]] = []
+    for k, marked in enumerate(spec.text):
         field = f"text[{k}]"
+        src, spans = _spans(marked, field, problems)
         text = _compile(src, field, problems)
         if text is None:
             continue
         texts.append(text)
+        omit_texts.append(_omit_texts(spec, marked, spans, field, problems))
         leaked = sorted(text.names & set(spec.answers))
         if leaked:
             problems.add(field, f"the question text shows the answer(s) {leaked}",
@@ -389,7 +516,114 @@ def _texts(spec: TemplateSpec, problems: _Problems) -> tuple[tuple[Text, ...], t
         if undefined:
             problems.add(f"steps[{k}]", f"undefined placeholder(s) {undefined}",
                          f"use only {sorted(shown | set(spec.answers))}")
-    return tuple(texts), tuple(steps)
+    _check_spans_everywhere(spec, omit_texts, problems)
+    return tuple(texts), tuple(steps), tuple(omit_texts)
+
+
+_SPAN = re.compile(r"\[\[(.*?)\]\]", re.S)
+_PLACEHOLDER = re.compile(r"\{\{\s*([A-Za-z_]\w*)")
+
+
+def _spans(marked: str, field: str, problems: _Problems) -> tuple[str, list[re.Match[str]]]:
+    """The text with its omit markers ``[[ … ]]`` removed, and the marked spans."""
+    spans = list(_SPAN.finditer(marked))
+    rest = _SPAN.sub("", marked)
+    if "[[" in rest or "]]" in rest or any("[[" in m.group(1) for m in spans):
+        problems.add(field, "has an unbalanced or nested omit marker '[[' or ']]'",
+                     "mark each input's mention as [[ … {{ x }} … ]], one pair per span, not nested")
+    return _SPAN.sub(lambda m: m.group(1), marked), spans
+
+
+def _omit_texts(spec: TemplateSpec, marked: str, spans: list[re.Match[str]], field: str,
+                problems: _Problems) -> dict[str, Text]:
+    """Input name -> the text without that input's marked spans (what ``omitted`` shows)."""
+    by_input: dict[str, list[re.Match[str]]] = {}
+    for m in spans:
+        inside = [n for n in _PLACEHOLDER.findall(m.group(1)) if n in spec.inputs]
+        if len(set(inside)) != 1:
+            problems.add(field, f"the omit span [[{m.group(1)}]] holds {len(set(inside))} inputs",
+                         "mark exactly one input's mention per span, so omitting it removes nothing else")
+            continue
+        by_input.setdefault(inside[0], []).append(m)
+    out: dict[str, Text] = {}
+    for name, found in by_input.items():
+        kept = marked
+        for m in reversed(found):
+            kept = kept[:m.start()] + kept[m.end():]
+        kept = _tidy(_SPAN.sub(lambda m: m.group(1), kept))
+        if name in {n for n in _PLACEHOLDER.findall(kept)}:
+            problems.add(field, f"{{{{ {name} }}}} also appears outside its omit span",
+                         f"put every mention of {name} inside [[ … ]]")
+            continue
+        text = _compile(kept, field, problems)
+        if text is not None:
+            out[name] = text
+    return out
+
+
+def _tidy(text: str) -> str:
+    """Spaces and punctuation left where a span was cut out."""
+    text = re.sub(r"[ \t]{2,}", " ", text)
+    text = re.sub(r"\s+([,.;:?!])", r"\1", text)
+    text = re.sub(r"([,;:])(?=[,.;:?!])", "", text)
+    return re.sub(r"^\s+|(?<=[.?!] )\s+", "", text)
+
+
+def _check_spans_everywhere(spec: TemplateSpec, omit_texts: list[dict[str, Text]],
+                            problems: _Problems) -> None:
+    """Spans are all or nothing: once a template marks any, every input a student cannot supply
+    is marked in every paraphrase (else ``omitted`` cannot probe it)."""
+    if not any(omit_texts):
+        return
+    needed = [n for n, i in spec.inputs.items() if not i.supplied]
+    for k, found in enumerate(omit_texts):
+        missing = [n for n in needed if n not in found]
+        if missing:
+            problems.add(f"text[{k}]", f"marks no omit span for input(s) {missing}",
+                         "wrap each mention as [[ … {{ x }} … ]], or set `supplied: true` on an input "
+                         "a student may supply from memory")
+
+
+def _check_statements(spec: TemplateSpec, expressions: dict[str, Any], problems: _Problems) -> None:
+    """Every paraphrase states every assumption, and every constant a student needs."""
+    for k, src in enumerate(spec.text):
+        lowered = src.lower()
+        for name, phrases in spec.assumptions.items():
+            if not any(p.lower() in lowered for p in phrases):
+                problems.add(f"text[{k}]", f"does not state the assumption {name!r} (none of {phrases})",
+                             f"say it in this paraphrase, or add its wording to `assumptions.{name}`")
+    used = {str(s) for e in expressions.values() for s in e.free_symbols}
+    if spec.solver is not None:
+        used = set(spec.constants)
+    needed = [n for n, c in spec.constants.items() if n in used and not c.common]
+    units = [c.unit or c.value for n, c in spec.constants.items() if n in used]
+    units += [i.unit for n, i in spec.inputs.items() if spec.solver is not None or n in used]
+    if any(_in_electronvolts(a.unit) for a in spec.answers.values()) and any(
+            u and not _in_electronvolts(u) and _has_mass(u) for u in units):
+        charges = [n for n, c in spec.constants.items() if "elementary_charge" in c.value]
+        if not charges:
+            problems.add("constants", "an answer is asked in electronvolts, but e is not given",
+                         "add `e: elementary_charge` to `constants` and show {{ e }} in every paraphrase")
+        needed += [n for n in charges if n not in needed and not spec.constants[n].common]
+    for k, src in enumerate(spec.text):
+        names = set(_PLACEHOLDER.findall(src))
+        missing = [n for n in needed if n not in names]
+        if missing:
+            problems.add(f"text[{k}]", f"does not give the constant(s) {missing} the answer needs",
+                         "show each as {{ name }}, or mark it `common: true` if every student knows it")
+
+
+def _has_mass(unit: str) -> bool:
+    """Whether a quantity in ``unit`` carries mass (joules, kilograms, J·s): converting what it
+    gives to electronvolts then needs e. Speeds, lengths and pure numbers do not."""
+    try:
+        return "[mass]" in parse_unit(unit).dimensionality
+    except ValueError:
+        return True
+
+
+def _in_electronvolts(unit: str) -> bool:
+    return re.search(r"(?<![A-Za-z])[kMGm]?eV\b|electron_?volt", unit) is not None
 
 
 _ASKS_OK = re.compile(r"(^|[.?!:]\s+)\{\{\s*asks\s*\}\}")
@@ -448,6 +682,7 @@ def _check_sampling(template: Template, problems: _Problems) -> None:
             f"widen or move the input ranges so that at least {MIN_ACCEPTANCE:.0%} of draws qualify",
         )
         return
+    _check_reject_rate(template, shown, si, answers, meets, problems)
     for name, values in answers.items():
         bad = meets & ~np.isfinite(values)
         wrong_sign = meets & np.isfinite(values) & ~_sign_ok(values, template.spec.answers[name].sign)
@@ -468,6 +703,51 @@ def _check_sampling(template: Template, problems: _Problems) -> None:
                 f"is not finite for {int(bad.sum())} of {int(meets.sum())} valid draws, e.g. {example}",
                 "add a constraint that excludes these inputs, or narrow the input ranges",
             )
+
+
+def _check_reject_rate(template: Template, shown: dict[str, Any], si: dict[str, Any], answers: dict[str, Any],
+                       meets: Any, problems: _Problems) -> None:
+    """The validity checks may not reject most of what the constraints let through."""
+    finite = meets.copy()
+    for values in answers.values():
+        finite &= np.isfinite(values)
+    if not finite.any():
+        return
+    masks = {k: m[finite] for k, m in screen(template, shown, si, answers).items()}
+    passed = np.logical_and.reduce(list(masks.values())) if masks else np.ones(int(finite.sum()), bool)
+    rate = 1.0 - float(passed.mean())
+    if rate > MAX_REJECT_RATE:
+        worst = max(masks, key=lambda k: int((~masks[k]).sum()))
+        share = float((~masks[worst]).mean())
+        problems.add(
+            _REJECT_FIELDS.get(worst, "checks"),
+            f"the validity checks reject {rate:.0%} of the draws that meet the constraints; "
+            f"'{worst}' alone rejects {share:.0%}",
+            _REJECT_FIXES.get(worst, "narrow the input ranges (or add a constraint) so that the check "
+                              f"'{worst.removeprefix('check:')}' holds for most draws"),
+        )
+
+
+_REJECT_FIELDS = {"conditioning": "inputs", "distinct_from_inputs": "inputs",
+                  "distinct_from_mistakes": "mistakes"}
+_REJECT_FIXES = {
+    "conditioning": "keep the inputs away from where the answer cancels or its phase runs over many "
+                    "cycles (a constraint), or mark inputs that are exact by statement `exact: true`",
+    "distinct_from_inputs": "add a constraint keeping the answer away from the inputs of its kind",
+    "distinct_from_mistakes": "add a constraint where the named mistake and the key differ, or drop a "
+                              "mistake that is right for most inputs",
+}
+
+
+def _check_noop_bank(template: Template, problems: _Problems) -> None:
+    """The ``noop`` probe needs sentences whose quantity competes with none of the template's."""
+    from .formats.noop_bank import BANK, MIN_USABLE, usable
+
+    if len(usable(template)) < MIN_USABLE:
+        problems.add("domain", f"only {len(usable(template))} of the {len(BANK.get(template.domain, ()))} "
+                     f"noop sentences of domain {template.domain!r} state a quantity of a kind this "
+                     "template does not use", f"add sentences to physgen.formats.noop_bank.BANK"
+                     f"[{template.domain!r}] (at least {MIN_USABLE} must be usable)")
 
 
 # -- display texts (Pint and SymPy, once per style) -------------------------------------

@@ -15,11 +15,13 @@ from __future__ import annotations
 import collections
 import itertools
 import multiprocessing
+import warnings
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, TypeVar
 
 from .catalog import Catalog, load_catalog
+from .errors import ArgumentError, CapacityWarning, SourceTypeError
 from .instance import Instance, iter_instances
 from .render import STYLES, Notation
 from .template import Template
@@ -32,20 +34,34 @@ if TYPE_CHECKING:
 Paraphrases = Literal["all", "random"] | Sequence[int]
 Source = Catalog | Template | Iterable[Template | str]
 R = TypeVar("R")
-Task = tuple[int, int, int]  # template number, first instance, how many
+Task = tuple[int, int, int, tuple[int, ...] | None]  # template number, first instance, how many,
+#                                                  and which of them to keep (None: all)
 
 FREE_FORM = "free_form"
 
 
 def resolve_templates(source: Source) -> list[Template]:
-    """Templates from a Catalog, one Template, or template objects / ids (built-in catalog)."""
+    """Templates from a Catalog, one Template, or template objects / ids (built-in catalog).
+
+    Anything else raises :class:`~physgen.errors.SourceTypeError` (a ``TypeError``),
+    and an unknown id :class:`~physgen.errors.UnknownTemplateError` (a ``KeyError``).
+    """
     if isinstance(source, Template):
         return [source]
     if isinstance(source, Catalog):  # a Mapping: iterating it would give ids
         return source.templates()
     if isinstance(source, str):
-        raise TypeError(f"pass a list of template ids, e.g. [{source!r}], not a bare string")
+        raise SourceTypeError(f"pass a list of template ids, e.g. [{source!r}], not a bare string")
+    if not isinstance(source, Iterable):
+        raise SourceTypeError(f"generate from a Catalog, a Template, or a list of templates or template "
+                              f"ids, not {type(source).__name__} {source!r:.60}")
     items = list(source)
+    for x in items:
+        if not isinstance(x, Template | str):
+            hint = " (pass the catalog itself: generate(catalog), not generate([catalog]))" \
+                if isinstance(x, Catalog) else ""
+            raise SourceTypeError(f"a list to generate from holds Templates or template ids, not "
+                                  f"{type(x).__name__} {x!r:.60}{hint}")
     if not any(isinstance(x, str) for x in items):
         return [x for x in items if isinstance(x, Template)]
     builtin = load_catalog()
@@ -64,11 +80,11 @@ def _check_paraphrases(templates: list[Template], paraphrases: Paraphrases) -> N
     if paraphrases in ("all", "random"):
         return
     if isinstance(paraphrases, str) or not all(isinstance(p, int) for p in paraphrases):
-        raise ValueError(f"paraphrases must be 'all', 'random' or a list of indices, got {paraphrases!r}")
+        raise ArgumentError(f"paraphrases must be 'all', 'random' or a list of indices, got {paraphrases!r}")
     for t in templates:
         bad = [p for p in paraphrases if not 0 <= p < len(t.texts)]
         if bad:
-            raise ValueError(f"{t.id} has paraphrases 0..{len(t.texts) - 1}; {bad} do not exist")
+            raise ArgumentError(f"{t.id} has paraphrases 0..{len(t.texts) - 1}; {bad} do not exist")
 
 
 def _formats(names: Sequence[str]) -> list[Format]:
@@ -91,15 +107,16 @@ class _Plan:
     n_options: int
 
     def chunk(self, task: Task) -> Iterator[Variant]:
-        """The variants of instances ``lo … lo+count-1`` of template number ``k``."""
-        k, lo, count = task
+        """The variants of instances ``lo … lo+count-1`` of template number ``k`` (those at
+        positions ``rows`` of the chunk, when given)."""
+        k, lo, count, rows = task
         t = self.templates[k]
         from .formats import FormatContext
 
         active = [b for b in _formats(self.formats) if b.applies(t)]
         ctx = FormatContext(self.style, self.notation, self.n_options)
         batch = t.sample(count, self.seed, lo)
-        for inst in iter_instances(batch, self.style, self.notation):
+        for inst in iter_instances(batch, self.style, self.notation, rows=rows):
             for p in _paraphrase_indices(t, inst, self.paraphrases):
                 for builder in active:
                     yield from builder.build(inst, p, ctx)
@@ -118,6 +135,7 @@ def generate(
     chunk_size: int = 512,
     n_options: int = 4,
     workers: int = 1,
+    unique: bool = False,
 ) -> Iterator[Variant]:
     """Yield variants: for each template, instances ``start … start+n-1`` under ``seed``.
 
@@ -130,9 +148,29 @@ def generate(
     for it. ``workers`` > 1 makes chunks of ``chunk_size`` instances in that many
     processes; the variants and their order do not change. Arguments are checked
     before the first variant is produced.
+
+    ``source`` is a :class:`Catalog`, a :class:`Template`, or a list of templates or
+    template ids; anything else raises :class:`~physgen.errors.SourceTypeError`.
+    A template with fewer different parameter sets than ``n`` (:meth:`Template.capacity`)
+    repeats instances, with a :class:`~physgen.errors.CapacityWarning`. ``unique=True``
+    keeps only the first instance of each parameter set, drawing further instance
+    numbers until ``n`` are found or ``n + max(n, 1000)`` numbers were tried (then it
+    warns with how many it found); instance numbers stay those of the draws kept.
+
+    >>> import warnings
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     repeated = list(generate(["modern.hydrogen_transition"], n=100, paraphrases=[0]))
+    >>> len(repeated), len({v.instance_id for v in repeated}), caught[0].category.__name__
+    (100, 24, 'CapacityWarning')
+    >>> with warnings.catch_warnings():
+    ...     warnings.simplefilter("ignore")
+    ...     distinct = list(generate(["modern.hydrogen_transition"], n=100, paraphrases=[0], unique=True))
+    >>> len(distinct), len({v.instance_id for v in distinct})
+    (25, 25)
     """
     plan, tasks = _prepare(source, n, seed, formats, paraphrases, style, notation, start, chunk_size,
-                           n_options, workers)
+                           n_options, workers, unique)
     return _run(plan, tasks, workers, _variants)
 
 
@@ -149,6 +187,7 @@ def generate_jsonl(
     chunk_size: int = 512,
     n_options: int = 4,
     workers: int = 1,
+    unique: bool = False,
 ) -> Iterator[bytes]:
     """:func:`generate`, as blocks of JSONL lines (UTF-8, one block per chunk).
 
@@ -157,32 +196,71 @@ def generate_jsonl(
     process: the fast way to write a file (``physgen generate -j N``).
     """
     plan, tasks = _prepare(source, n, seed, formats, paraphrases, style, notation, start, chunk_size,
-                           n_options, workers)
+                           n_options, workers, unique)
     return _run(plan, tasks, workers, _jsonl)
 
 
 def _prepare(source: Source, n: int, seed: int, formats: Sequence[str], paraphrases: Paraphrases,
              style: Style, notation: Notation, start: int, chunk_size: int, n_options: int,
-             workers: int) -> tuple[_Plan, Iterator[Task]]:
+             workers: int, unique: bool) -> tuple[_Plan, Iterator[Task]]:
     templates = resolve_templates(source)
     if n < 0 or start < 0 or chunk_size < 1:
-        raise ValueError(f"need n ≥ 0, start ≥ 0, chunk_size ≥ 1 (got {n}, {start}, {chunk_size})")
+        raise ArgumentError(f"need n ≥ 0, start ≥ 0, chunk_size ≥ 1 (got {n}, {start}, {chunk_size})")
     if style not in STYLES:
-        raise ValueError(f"style must be one of {STYLES}, got {style!r}")
+        raise ArgumentError(f"style must be one of {STYLES}, got {style!r}")
     if isinstance(formats, str):
         formats = (formats,)
     _formats(formats)  # unknown names fail here, not in a worker
     if not 2 <= n_options <= 8:
-        raise ValueError(f"n_options must be between 2 and 8, got {n_options}")
+        raise ArgumentError(f"n_options must be between 2 and 8, got {n_options}")
     if not isinstance(workers, int) or workers < 1:
-        raise ValueError(f"workers must be a whole number ≥ 1 (e.g. os.cpu_count()), got {workers!r}")
+        raise ArgumentError(f"workers must be a whole number ≥ 1 (e.g. os.cpu_count()), got {workers!r}")
     _check_paraphrases(templates, paraphrases)
-    tasks = ((k, lo, min(chunk_size, stop - lo))  # lazily: n may be huge
-             for k, t in enumerate(templates)
-             for stop in (_stop(t, start, n),)
-             for lo in range(start, stop, chunk_size))
+    if not unique:
+        _warn_capacity(templates, n)
+    tasks = (task for k, t in enumerate(templates)  # lazily: n may be huge
+             for task in _tasks(k, t, seed, start, n, chunk_size, unique))
     plan = _Plan(templates, seed, tuple(formats), paraphrases, style, notation, n_options)
     return plan, tasks
+
+
+def _warn_capacity(templates: list[Template], n: int) -> None:
+    """A :class:`CapacityWarning` naming the numerical templates that cannot show ``n``
+    different parameter sets."""
+    small = [(t.id, t.capacity()) for t in templates if t.question_type == "numerical" and t.capacity() < n]
+    if small:
+        listed = ", ".join(f"{i} (at most {c})" for i, c in small[:5])
+        more = f" and {len(small) - 5} more" if len(small) > 5 else ""
+        warnings.warn(CapacityWarning(
+            f"n={n} is more than {len(small)} template(s) can show different parameter sets: "
+            f"{listed}{more}; their instances repeat (unique=True drops the repeats)"), stacklevel=4)
+
+
+def _tasks(k: int, t: Template, seed: int, start: int, n: int, chunk_size: int,
+           unique: bool) -> Iterator[Task]:
+    """The chunks of template number ``k``."""
+    stop = _stop(t, start, n)
+    if not unique or t.question_type != "numerical":
+        for lo in range(start, stop, chunk_size):
+            yield (k, lo, min(chunk_size, stop - lo), None)
+        return
+    seen: set[tuple[float, ...]] = set()  # shown inputs: what the instance id hashes
+    lo, limit = start, start + n + max(n, 1000)
+    while len(seen) < n and lo < limit:
+        count = min(chunk_size, limit - lo)
+        shown = t.sample(count, seed, lo).shown
+        rows = []
+        for row, key in enumerate(zip(*(shown[name].tolist() for name in t.spec.inputs), strict=True)):
+            if key not in seen and len(seen) < n:
+                seen.add(key)
+                rows.append(row)
+        if rows:
+            yield (k, lo, count, tuple(rows))
+        lo += count
+    if len(seen) < n:
+        warnings.warn(CapacityWarning(
+            f"{t.id}: found {len(seen)} different parameter sets in {lo - start} draws, not the {n} "
+            f"asked (it can show at most {t.capacity()})"), stacklevel=2)
 
 
 def _stop(t: Template, start: int, n: int) -> int:

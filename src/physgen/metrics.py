@@ -48,17 +48,18 @@ DEFAULT_BAND = (0.4, 0.6)
 
 
 def record(variant: Variant, grade: Grade, *, attempt: int = 0, model: str | None = None) -> dict[str, Any]:
-    """One graded record: the variant's ids and metadata with the grade's outcome."""
-    m = variant.metadata
-    out: dict[str, Any] = {
-        "variant_id": variant.variant_id, "template_id": variant.template_id,
-        "instance_id": variant.instance_id, "format": variant.format,
-        "paraphrase": variant.paraphrase, "attempt": attempt,
-        "correct": grade.correct, "score": grade.score,
-        "domain": m.domain, "subdomain": list(m.subdomain), "difficulty": m.difficulty,
-        "question_type": m.question_type,
-        "parts": {p.name: p.reason for p in grade.parts},
-    }
+    """One graded record: the variant's graded fields (its ids, format, paraphrase and the
+    metadata marked ``graded`` in :class:`physgen.Variant`) with the grade's outcome.
+
+    >>> import physgen
+    >>> v = next(physgen.generate(["optics.thin_lens"], n=1))
+    >>> sorted(record(v, physgen.grade(v, "no idea"), model="m"))  # doctest: +NORMALIZE_WHITESPACE
+    ['attempt', 'correct', 'difficulty', 'domain', 'format', 'instance_id', 'model', 'paraphrase',
+     'parts', 'question_type', 'score', 'subdomain', 'template_id', 'variant_id']
+    """
+    out = variant.graded_fields()
+    out.update(attempt=attempt, correct=grade.correct, score=grade.score,
+               parts={p.name: p.reason for p in grade.parts})
     if model is not None:
         out["model"] = model
     return out

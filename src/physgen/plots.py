@@ -1,5 +1,11 @@
 """Plots of graded records (needs the ``plot`` extra, matplotlib): each returns a Figure.
 
+Every plot stays readable at any number of categories: the figure grows with
+them, long labels wrap, many categories turn the bars sideways, and legends sit
+outside the axes. Bars carry the bootstrap confidence intervals of
+:func:`physgen.metrics.summary`; the conditional-accuracy heatmap masks its
+diagonal (0 by definition); the histogram's bins meet the confusion band's edges.
+
 >>> import matplotlib
 >>> matplotlib.use("Agg")
 >>> rows = [{"template_id": "a", "instance_id": "a1", "variant_id": "v", "format": "free_form",
@@ -10,11 +16,32 @@
 
 from __future__ import annotations
 
-from typing import Any
+import re
+import textwrap
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
+import numpy.typing as npt
 
-from .metrics import DEFAULT_BAND, breakdown, conditional_accuracy, group_accuracies
+from .metrics import (
+    DEFAULT_BAND,
+    Estimate,
+    _as_table,
+    _group_key,
+    _interval,
+    _resample_weights,
+    conditional_accuracy,
+    group_accuracies,
+    summary,
+)
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+#: More categories than this (or a label longer than :data:`LONG_LABEL`) turn bars sideways.
+MANY = 8
+LONG_LABEL = 14
 
 
 def _pyplot() -> Any:
@@ -25,59 +52,238 @@ def _pyplot() -> Any:
     return plt
 
 
-def accuracy_by(records: Any, x: str = "difficulty", hue: str = "format") -> Any:
-    """Grouped bars: accuracy for each value of ``x`` (difficulty), one bar per ``hue`` (format)."""
+def accuracy_intervals(records: Any, by: str | Sequence[str], *, group: str = "template",
+                       n_resamples: int = 1000, seed: int = 0, ci: float = 0.95) -> dict[Any, Estimate]:
+    """Accuracy with its bootstrap confidence interval for each value of one or more columns.
+
+    Each cell's estimate is :func:`physgen.metrics.summary`'s accuracy over that
+    cell's records (groups of ``group``, templates by default, resampled within
+    the cell), so it equals ``summary(records_of_the_cell)["accuracy"]``. A
+    list-valued column (``subdomain``) counts a record once per tag. Keys are
+    values, or tuples of values for several columns.
+
+    >>> rows = [{"template_id": t, "format": "free_form", "correct": c}
+    ...         for t, c in [("a", 1), ("a", 1), ("b", 0), ("c", 1)]]
+    >>> est = accuracy_intervals(rows, "format", n_resamples=200)["free_form"]
+    >>> est.value, est.low <= est.value <= est.high
+    (0.75, True)
+    """
+    t = _as_table(records)
+    keys = [by] if isinstance(by, str) else list(by)
+    group_codes, _ = t.codes(_group_key(group))
+    rows, cells, names = _cells(t, keys)
+    out: dict[Any, Estimate] = {}
+    for c, name in enumerate(names):
+        idx = rows[cells == c]
+        uniq, first, inverse = np.unique(group_codes[idx], return_index=True, return_inverse=True)
+        local = np.argsort(np.argsort(first))[inverse]  # groups numbered in first-seen order
+        hits = np.bincount(local, weights=t.correct[idx], minlength=len(uniq))
+        counts = np.bincount(local, minlength=len(uniq)).astype(np.float64)
+        value = float(hits.sum() / counts.sum())
+        if n_resamples > 0:
+            w = _resample_weights(len(uniq), n_resamples, seed)
+            out[name] = Estimate(value, *_interval((w @ hits) / (w @ counts), ci))
+        else:
+            out[name] = Estimate(value)
+    return out
+
+
+def _cells(t: Any, keys: list[str]) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], list[Any]]:
+    """(record index, cell number) pairs for the cells of ``keys``, and the cells' names."""
+    columns = [list(t.column(k)) for k in keys]
+    index: dict[Any, int] = {}
+    rows: list[int] = []
+    cells: list[int] = []
+    for i in range(t.n):
+        expanded: list[tuple[Any, ...]] = [()]
+        for col in columns:
+            v = col[i]
+            expanded = [(*e, o) for e in expanded for o in (v if isinstance(v, list | tuple) else [v])]
+        for key in expanded:
+            rows.append(i)
+            cells.append(index.setdefault(key[0] if len(keys) == 1 else key, len(index)))
+    return np.array(rows, dtype=np.int64), np.array(cells, dtype=np.int64), list(index)
+
+
+def ordered(values: set[Any]) -> list[Any]:
+    """Category values as the plots show them: numbers in numeric order, anything else by
+    its text with the numbers in it in numeric order.
+
+    >>> ordered({"cat_10", "cat_2", "a"})
+    ['a', 'cat_2', 'cat_10']
+    """
+    if all(isinstance(v, int | float) and not isinstance(v, bool) for v in values):
+        return sorted(values)
+    return sorted(values, key=lambda v: [(0, int(p), "") if p.isdigit() else (1, 0, p)
+                                         for p in re.split(r"(\d+)", str(v))])
+
+
+def _wrap(label: Any, width: int = LONG_LABEL) -> str:
+    """A label broken into lines of at most ``width`` characters, after underscores and dots.
+
+    >>> print(_wrap("electricity_and_magnetism"))
+    electricity_
+    and_magnetism
+    """
+    text = str(label)
+    if len(text) <= width:
+        return text
+    pieces = re.findall(r"[^_.]*[_.]|[^_.]+$", text)
+    lines = [""]
+    for piece in pieces:
+        if lines[-1] and len(lines[-1]) + len(piece) > width:
+            lines.append("")
+        lines[-1] += piece
+    return "\n".join(textwrap.fill(line, width) for line in lines)
+
+
+def accuracy_by(records: Any, x: str = "difficulty", hue: str | None = "format", *,
+                by: str = "template", n_resamples: int = 1000, seed: int = 0, ci: float = 0.95) -> Figure:
+    """Grouped bars: accuracy for each value of ``x`` (difficulty), one bar per value of ``hue``
+    (format; ``None`` for one bar per ``x``), with ``ci`` bootstrap intervals over ``by`` groups.
+
+    With more than :data:`MANY` categories or long labels the bars run sideways,
+    one row per category, so labels never overlap; the legend sits outside the axes.
+    """
     plt = _pyplot()
-    table = breakdown(records, [x, hue])
-    xs = sorted({k[0] for k in table}, key=str)
-    hues = sorted({k[1] for k in table}, key=str)
-    fig, ax = plt.subplots(figsize=(max(4, 1.2 * len(xs)), 3.2))
-    width = 0.8 / max(len(hues), 1)
+    keys = [x] if hue is None else [x, hue]
+    est = accuracy_intervals(records, keys, group=by, n_resamples=n_resamples, seed=seed, ci=ci)
+    cells = {(k, None) if hue is None else k: e for k, e in est.items()}
+    xs = ordered({k[0] for k in cells})
+    hues = ordered({k[1] for k in cells}) if hue is not None else [None]
+    sideways = len(xs) > MANY or any(len(str(v)) > LONG_LABEL for v in xs)
+    labels = [_wrap(v, 2 * LONG_LABEL if sideways else LONG_LABEL) for v in xs]
+    lines = max(label.count("\n") + 1 for label in labels)
+    per = 0.8 / len(hues)
+    if sideways:
+        size = (7.0, 1.0 + len(xs) * max(0.3 * len(hues), 0.22 * lines + 0.1))
+    else:
+        widest = max(len(line) for label in labels for line in label.split("\n"))
+        size = (max(4.0, 1.5 + len(xs) * max(0.35 * len(hues), 0.09 * widest + 0.2)), 3.4)
+    fig: Figure
+    fig, ax = plt.subplots(figsize=size, layout="constrained")
+    colours = plt.get_cmap("tab10" if len(hues) <= 10 else "tab20")
     for j, h in enumerate(hues):
-        heights = [table.get((v, h), {}).get("accuracy", np.nan) for v in xs]
-        ax.bar(np.arange(len(xs)) + j * width - 0.4 + width / 2, heights, width, label=str(h))
-    ax.set_xticks(np.arange(len(xs)), [str(v) for v in xs])
-    ax.set_xlabel(x)
-    ax.set_ylabel("accuracy")
-    ax.set_ylim(0, 1)
-    ax.legend(title=hue, fontsize="small")
-    fig.tight_layout()
+        found = [cells.get((v, h)) for v in xs]
+        heights = np.array([np.nan if e is None else e.value for e in found])
+        low = np.array([np.nan if e is None else e.value - e.low for e in found])
+        high = np.array([np.nan if e is None else e.high - e.value for e in found])
+        where = np.arange(len(xs)) + (j - (len(hues) - 1) / 2) * per
+        errors = np.vstack([low, high]) if not np.all(np.isnan(low)) else None
+        style = {"label": str(h), "color": colours(j % colours.N), "capsize": 2,
+                 "error_kw": {"elinewidth": 0.8, "ecolor": "0.25"}}
+        if sideways:
+            ax.barh(where, heights, per, xerr=errors, **style)
+        else:
+            ax.bar(where, heights, per, yerr=errors, **style)
+    value_axis, category_axis = (ax.xaxis, ax.yaxis) if sideways else (ax.yaxis, ax.xaxis)
+    category_axis.set_ticks(np.arange(len(xs)), labels)
+    category_axis.set_label_text(x)
+    value_axis.set_label_text("accuracy")
+    if sideways:  # first category on top
+        ax.set(xlim=(0, 1), ylim=(len(xs) - 0.5, -0.5))
+    else:
+        ax.set(ylim=(0, 1), xlim=(-0.5, len(xs) - 0.5))
+    if hue is not None:
+        fig.legend(title=hue, loc="outside right upper", fontsize="small", frameon=False)
+    if not np.isnan(next(iter(est.values())).low):
+        ax.set_title(f"bars: {ci:.0%} bootstrap CI over {by}s", fontsize="small", loc="left")
     return fig
+
+
+def histogram_bins(band: tuple[float, float] = DEFAULT_BAND, bins: int = 10) -> npt.NDArray[np.float64]:
+    """Edges of ``bins`` equal bins over [0, 1], with the band's ends added as edges.
+
+    >>> histogram_bins((0.4, 0.6), 4).tolist()
+    [0.0, 0.25, 0.4, 0.5, 0.6, 0.75, 1.0]
+    """
+    edges = np.union1d(np.linspace(0.0, 1.0, bins + 1), np.asarray(band, dtype=np.float64))
+    return np.asarray(edges[np.concatenate([[True], np.diff(edges) > 1e-12])], dtype=np.float64)
+
+
+def histogram_counts(accuracies: Sequence[float], edges: npt.NDArray[np.float64],
+                     band: tuple[float, float] = DEFAULT_BAND) -> npt.NDArray[np.int64]:
+    """Counts per bin, each bin closed on its side toward the band: below the band bins are
+    ``[a, b)``, inside it ``[a, b)`` except the last, ``[a, hi]``, above it ``(a, b]``. So
+    the bins inside the band hold exactly the groups :func:`physgen.metrics.summary`
+    counts as confused (``lo ≤ accuracy ≤ hi``).
+
+    >>> histogram_counts([0.0, 0.4, 0.5, 0.6, 0.61, 1.0], histogram_bins((0.4, 0.6), 10)).tolist()
+    [1, 0, 0, 0, 1, 2, 1, 0, 0, 1]
+    """
+    hi = band[1]
+    acc = np.asarray(accuracies, dtype=np.float64)
+    right = np.searchsorted(edges, acc, side="right") - 1  # [a, b)
+    left = np.searchsorted(edges, acc, side="left") - 1  # (a, b]
+    index = np.where(acc > hi, left, np.where(acc == hi, right - 1, right))
+    index = np.clip(index, 0, len(edges) - 2)
+    return np.bincount(index, minlength=len(edges) - 1).astype(np.int64)
 
 
 def group_histogram(records: Any, by: str = "template", band: tuple[float, float] = DEFAULT_BAND,
-                    bins: int = 10) -> Any:
-    """Histogram of group accuracies with the confusion band shaded."""
+                    bins: int = 10, *, n_resamples: int = 1000, seed: int = 0) -> Figure:
+    """Histogram of group accuracies; the bins inside the confusion band (shaded) hold exactly
+    the groups counted as confused, and the legend gives that share with its bootstrap CI."""
     plt = _pyplot()
     accs = list(group_accuracies(records, by).values())
-    fig, ax = plt.subplots(figsize=(5, 3.2))
-    ax.axvspan(band[0], band[1], color="orange", alpha=0.2, label="confusion band")
-    ax.hist(accs, bins=bins, range=(0, 1), edgecolor="black")
+    edges = histogram_bins(band, bins)
+    counts = histogram_counts(accs, edges, band)
+    inside = (edges[:-1] >= band[0] - 1e-12) & (edges[1:] <= band[1] + 1e-12)
+    confusion = summary(records, by=by, band=band, n_resamples=n_resamples, seed=seed)["confusion"]
+    fig: Figure
+    fig, ax = plt.subplots(figsize=(6, 3.4), layout="constrained")
+    ax.axvspan(band[0], band[1], color="orange", alpha=0.18, lw=0)
+    ax.bar(edges[:-1], counts, np.diff(edges), align="edge", edgecolor="white", linewidth=0.8,
+           color=np.where(inside, "darkorange", "steelblue"))
+    ax.set_xlim(0, 1)
+    ax.set_xticks(edges, [f"{e:g}" for e in edges], fontsize="small")
     ax.set_xlabel(f"accuracy per {by}")
     ax.set_ylabel(f"{by}s")
-    ax.legend(fontsize="small")
-    fig.tight_layout()
+    ax.yaxis.get_major_locator().set_params(integer=True)
+    from matplotlib.patches import Patch
+
+    share = "" if np.isnan(confusion.low) else (
+        f"; 95 % CI {100 * confusion.low:.0f}–{100 * confusion.high:.0f} %")
+    key = Patch(color="darkorange", label=f"confusion band [{band[0]:g}, {band[1]:g}]: "
+                f"{int(counts[inside].sum())} of {len(accs)} {by}s ({100 * confusion.value:.0f} %{share})")
+    fig.legend(handles=[key], loc="outside upper center", fontsize="small", frameon=False)
     return fig
 
 
-def conditional_heatmap(records: Any, column: str = "format") -> Any:
-    """Heatmap of P(correct on B | failed A) across formats; blank where undefined."""
+def conditional_heatmap(records: Any, column: str = "format") -> Figure:
+    """Heatmap of P(correct on B | failed A) across formats (or another column).
+
+    The diagonal is 0 by definition (failing A means every A record is wrong), so
+    it is masked (hatched), as are pairs with no instance failing A; the colour
+    bar spans 0–1.
+    """
     plt = _pyplot()
     cond = conditional_accuracy(records, column)
-    names = sorted({k for pair in cond for k in pair}, key=str)
-    grid = np.full((len(names), len(names)), np.nan)
+    names = ordered({k for pair in cond for k in pair})
+    n = max(len(names), 1)
+    grid = np.full((n, n), np.nan)
     for (a, b), v in cond.items():
-        grid[names.index(a), names.index(b)] = v
-    fig, ax = plt.subplots(figsize=(1.2 * len(names) + 2, 1.0 * len(names) + 1.5))
-    image = ax.imshow(grid, vmin=0, vmax=1, cmap="viridis")
-    ax.set_xticks(range(len(names)), names, rotation=30, ha="right")
-    ax.set_yticks(range(len(names)), names)
+        if a != b:
+            grid[names.index(a), names.index(b)] = v
+    side = 1.6 + 0.75 * n
+    fig: Figure
+    fig, ax = plt.subplots(figsize=(side + 1.6, side), layout="constrained")
+    cmap = plt.get_cmap("viridis").with_extremes(bad="0.92")
+    image = ax.imshow(np.ma.masked_invalid(grid), vmin=0, vmax=1, cmap=cmap)
+    labels = [_wrap(v) for v in names]
+    ax.set_xticks(range(len(names)), labels, rotation=45, ha="right", rotation_mode="anchor")
+    ax.set_yticks(range(len(names)), labels)
     ax.set_xlabel("B (accuracy on)")
     ax.set_ylabel("A (failed)")
+    from matplotlib.patches import Rectangle
+
     for i in range(len(names)):
+        ax.add_patch(Rectangle((i - 0.5, i - 0.5), 1, 1, fill=False, hatch="///", edgecolor="0.6", lw=0))
         for j in range(len(names)):
             if not np.isnan(grid[i, j]):
-                ax.text(j, i, f"{grid[i, j]:.2f}", ha="center", va="center", color="white")
-    fig.colorbar(image, ax=ax, fraction=0.046)
-    fig.tight_layout()
+                colour = "black" if grid[i, j] > 0.6 else "white"
+                ax.text(j, i, f"{grid[i, j]:.2f}", ha="center", va="center", color=colour, fontsize="small")
+    if not names:
+        ax.text(0, 0, f"needs two values of {column}", ha="center", va="center")
+    fig.colorbar(image, ax=ax, fraction=0.05, label="P(correct on B | failed A)")
     return fig

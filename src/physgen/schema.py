@@ -22,12 +22,13 @@ by :mod:`physgen.compile`, which needs SymPy and Pint.
 
 from __future__ import annotations
 
+import functools
 import keyword
 import math
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, Optional, get_args, get_origin
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, create_model, field_validator, model_validator
 
 Domain = Literal[
     "mechanics",
@@ -36,6 +37,9 @@ Domain = Literal[
     "waves_and_oscillations",
     "optics",
     "modern_physics",
+    "quantum",
+    "statistical_mechanics",
+    "relativity",
 ]
 DOMAINS: tuple[str, ...] = Domain.__args__  # type: ignore[attr-defined]
 QuestionType = Literal["numerical", "algebraic"]
@@ -79,6 +83,14 @@ class InputSpec(_Strict):
     alt_units: list[str] = Field(
         default_factory=list, description="other units it may be shown in (same dimension)"
     )
+    exact: bool = Field(
+        False, description="exact by statement (a count, a given difference), so the conditioning "
+        "check does not nudge it; integer inputs are exact anyway"
+    )
+    supplied: bool = Field(
+        False, description="a value a student may supply from memory (speed of sound, specific heat "
+        "of water, g), so the `omitted` probe never removes it"
+    )
 
     @model_validator(mode="after")
     def _one_way_to_draw(self) -> InputSpec:
@@ -121,6 +133,10 @@ class ConstantSpec(_Strict):
     unit: str | None = Field(None, description="unit to show it in (default: as written, or SI)")
     sig_figs: int = Field(4, ge=1, le=12, description="significant figures when shown in text")
     symbol: str | None = Field(None, description="how algebraic texts write it (default: the name, typeset)")
+    common: bool = Field(
+        False, description="a value every student knows (c, 0 °C for melting ice), so paraphrases "
+        "need not state it; any other constant an answer needs is shown in every paraphrase"
+    )
 
     @model_validator(mode="before")
     @classmethod
@@ -149,6 +165,36 @@ class AnswerSpec(_Strict):
 Name = Annotated[str, Field(pattern=r"^[A-Za-z][A-Za-z0-9_]*$")]
 
 
+class CheckSpec(_Strict):
+    """A plausibility bound every instance meets: an inequality (``expr``), or a named physical
+    limit (``limit``, from :mod:`physgen.limits`) applied to an expression (``of``).
+
+    Both may use inputs, constants and answers. Instances that fail are redrawn.
+    """
+
+    name: str | None = Field(
+        None, pattern=r"^[a-z][a-z0-9_]*$",
+        description="what it guards, e.g. laminar (default: the limit's name); required with `expr`")
+    expr: str | None = Field(None, description="SymPy inequality, e.g. '2*rho*Q/(pi*r*eta) < 2000'")
+    limit: str | None = Field(None, description="a named limit, e.g. liquid_water, below_c, wire_stress")
+    of: str | None = Field(None, description="with `limit`: the expression it bounds, e.g. 'T' or 'F/A'")
+
+    @model_validator(mode="after")
+    def _one_kind(self) -> CheckSpec:
+        if (self.expr is None) == (self.limit is None):
+            raise ValueError("give exactly one of `expr` (an inequality) or `limit` with `of`")
+        if self.limit is not None and self.of is None:
+            raise ValueError(f"`limit: {self.limit}` needs `of`: the expression it bounds, e.g. `of: T`")
+        if self.expr is not None and (self.of is not None or self.name is None):
+            raise ValueError("a check with `expr` needs a `name` and no `of`")
+        return self
+
+    @property
+    def label(self) -> str:
+        """The check's name: its own, or its limit's."""
+        return self.name or str(self.limit)
+
+
 class MistakeSpec(BaseModel):
     """A named wrong turn a student takes: ``name`` plus a wrong expression per answer it affects."""
 
@@ -161,6 +207,35 @@ class MistakeSpec(BaseModel):
         return {k: str(v) for k, v in (self.model_extra or {}).items()}
 
 
+class RubricSpec(_Strict):
+    """What makes a problem hard (``docs/templates.md``): the laws it combines, the decisions a
+    student must make, and the mathematics beyond algebra; with the number of ``steps`` these
+    fix the difficulty level (:meth:`TemplateSpec.rubric_level`)."""
+
+    laws: list[str] = Field(min_length=1, description="laws or concepts combined, e.g. [momentum, energy]")
+    decisions: list[str] = Field(
+        default_factory=list, description="choices a student must make: which regime, which root, frame")
+    math: list[str] = Field(
+        default_factory=list, description="mathematics beyond algebra: calculus, transcendental equation")
+
+
+def rubric_level(steps: int, laws: int, decisions: int, math: int) -> int:
+    """The difficulty level the rubric gives (``docs/templates.md``).
+
+    >>> rubric_level(1, 1, 0, 0), rubric_level(3, 2, 0, 0), rubric_level(4, 2, 1, 0), rubric_level(7, 3, 1, 1)
+    (1, 3, 4, 5)
+    """
+    if steps >= 6 and laws >= 3 and decisions >= 1:
+        return 5
+    if steps >= 4 and laws >= 2 and decisions + math >= 1:
+        return 4
+    if (steps >= 3 and laws >= 2) or (steps >= 2 and decisions + math >= 1):
+        return 3
+    if steps >= 2 or laws >= 2:
+        return 2
+    return 1
+
+
 class TemplateSpec(_Strict):
     """A template file: one physics problem with symbolic placeholders."""
 
@@ -171,7 +246,9 @@ class TemplateSpec(_Strict):
     version: int = Field(ge=1, description="bump when the problem's numbers or answers change")
     domain: Domain
     subdomain: list[str] = Field(min_length=1, description="topic tags, e.g. [kinematics, projectile]")
-    difficulty: int = Field(ge=1, le=5, description="1 easy … 5 hard")
+    difficulty: int = Field(ge=1, le=5, description="1 easy … 5 hard, as `rubric` gives it")
+    rubric: RubricSpec | None = Field(
+        None, description="laws, decisions and mathematics behind `difficulty` (docs/templates.md)")
     question_type: QuestionType
     source: str = Field(min_length=3, description="origin and licence, e.g. 'own work, CC0'")
     inputs: dict[Name, InputSpec] = Field(min_length=1)
@@ -180,6 +257,16 @@ class TemplateSpec(_Strict):
         default_factory=list, description="SymPy inequalities every instance satisfies, e.g. 'm1 > m2'"
     )
     answers: dict[Name, AnswerSpec] = Field(min_length=1, description="asked quantities, in asked order")
+    checks: list[CheckSpec] = Field(
+        default_factory=list,
+        description="plausibility bounds on inputs and derived quantities that every instance meets, "
+        "e.g. {limit: liquid_water, of: T} or {name: laminar, expr: '2*rho*Q/(pi*r*eta) < 2000'}",
+    )
+    assumptions: dict[Name, list[str]] = Field(
+        default_factory=dict,
+        description="what the answer assumes, each with the phrases that state it; every paraphrase "
+        "contains one phrase of each, e.g. {frictionless: [frictionless, smooth, no friction]}",
+    )
     solver: str | None = Field(
         None,
         pattern=r"^[A-Za-z_][\w.]*:[A-Za-z_]\w*$",
@@ -217,70 +304,80 @@ class TemplateSpec(_Strict):
                 )
         return self
 
+    def rubric_level(self) -> int | None:
+        """The level the rubric and the number of steps give (None without a rubric)."""
+        if self.rubric is None:
+            return None
+        r = self.rubric
+        return rubric_level(len(self.steps), len(r.laws), len(r.decisions), len(r.math))
+
     def expected_path(self, root: Path) -> Path:
         """Where this template's file belongs below a catalog root."""
         group, name = self.id.split(".", 1)
         return root / group / f"{name}.yaml"
 
 
-class QuantityRecord(_Strict):
-    """A shown quantity in a variant: exact value, unit, and the text the prompt used."""
-
-    value: float
-    unit: str
-    text: str
+#: Where the record schema is narrower than the runtime type: the template schema's choices.
+_NARROWED: dict[tuple[str, str], Any] = {
+    ("Metadata", "domain"): Domain, ("Metadata", "question_type"): QuestionType,
+}
 
 
-class AnswerRecord(_Strict):
-    """An expected answer: value in ``unit`` (12 significant figures) and its text.
+def _record_type(tp: Any) -> Any:
+    """The pydantic type of a field type: tuples become lists, record types become models."""
+    from .variant import RECORD_TYPES, optional_of
 
-    Algebraic answers also give ``expr``, a SymPy expression in the input and
-    constant names (SI units); ``value`` is then its value at the instance's
-    hidden sample point.
+    inner = optional_of(tp)
+    if inner is not None:
+        return Optional[_record_type(inner)]  # noqa: UP045 - built at run time from a type object
+    origin, args = get_origin(tp), get_args(tp)
+    if origin is tuple:
+        return list[_record_type(args[0])]  # type: ignore[misc]
+    if origin is dict:
+        return dict[str, _record_type(args[1])]  # type: ignore[misc]
+    if tp in RECORD_TYPES:
+        return _record_model(tp)
+    return tp
+
+
+@functools.cache
+def _record_model(cls: type) -> type[BaseModel]:
+    """The strict pydantic model of a record type of :mod:`physgen.variant`, from its field list."""
+    from .variant import members
+
+    fields: dict[str, Any] = {}
+    for m in members(cls):
+        tp = _NARROWED.get((cls.__name__, m.name)) or _record_type(m.type)
+        doc = m.doc or None
+        if m.factory is not None:
+            fields[m.name] = (tp, Field(default_factory=m.factory, description=doc))
+        elif m.default is not ...:
+            fields[m.name] = (tp, Field(m.default, description=doc))
+        else:
+            fields[m.name] = (tp, Field(description=doc))
+    model: type[BaseModel] = create_model(f"{cls.__name__}Record", __base__=_Strict, __doc__=cls.__doc__,
+                                          __module__=__name__, **fields)
+    return model
+
+
+def variant_record() -> type[BaseModel]:
+    """The strict pydantic model of a Variant record (``Variant.to_dict()``), derived from the
+    field list of :class:`physgen.Variant` on first use (so loading templates does not build it).
+    ``physgen.schema.VariantRecord`` is the same model.
+
+    >>> import physgen.schema
+    >>> physgen.schema.VariantRecord is variant_record(), list(variant_record().model_fields)[:2]
+    (True, ['variant_id', 'template_id'])
     """
+    from .variant import Variant
 
-    value: float
-    unit: str
-    text: str
-    sig_figs: int
-    expr: str | None = None
+    return _record_model(Variant)
 
 
-class CodeTestRecord(_Strict):
-    """A call a ``code`` answer must get right: SI inputs and expected SI answers."""
-
-    inputs: dict[str, float]
-    expected: dict[str, float]
-
-
-class VariantMetadata(_Strict):
-    domain: Domain
-    subdomain: list[str]
-    difficulty: int
-    question_type: QuestionType
-    template_version: int
-    seed: int
-    index: int
-
-
-class VariantRecord(_Strict):
-    """One generated problem as written to JSONL (``Variant.to_dict()``)."""
-
-    variant_id: str
-    template_id: str
-    instance_id: str
-    paraphrase: int
-    format: str
-    prompt: str
-    inputs: dict[str, QuantityRecord]
-    answers: dict[str, AnswerRecord]
-    steps: list[str]
-    metadata: VariantMetadata
-    options: dict[str, str] = Field(default_factory=dict, description="multiple choice: letter -> option")
-    answer_key: str | None = Field(None, description="multiple choice: the correct letter")
-    code_tests: list[CodeTestRecord] = Field(default_factory=list, description="code format: checks")
-    unanswerable: list[str] = Field(
-        default_factory=list, description="omitted probe: parts the prompt's data do not determine")
+def __getattr__(name: str) -> Any:
+    if name == "VariantRecord":
+        return variant_record()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def json_schemas() -> dict[str, dict[str, Any]]:
@@ -288,7 +385,7 @@ def json_schemas() -> dict[str, dict[str, Any]]:
     template = TemplateSpec.model_json_schema()
     template["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     template["title"] = "physgen template"
-    variant = VariantRecord.model_json_schema()
+    variant = variant_record().model_json_schema()
     variant["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     variant["title"] = "physgen variant"
     return {"template.schema.json": template, "variant.schema.json": variant}

@@ -27,6 +27,7 @@ from .render import Text
 from .sampling import stream_key, uniforms
 from .schema import TemplateSpec
 from .units import SIConversion, Style, format_unit, parse_quantity, registry
+from .validity import screen
 
 FloatArray = npt.NDArray[np.float64]
 Evaluator = Callable[..., tuple[Any, ...]]
@@ -110,6 +111,17 @@ class Template:
     _symbolic: Deferred[Symbolic] = field(repr=False)  # (expressions, mistakes)
     _evaluate: Evaluator = field(repr=False)  # (*inputs, *constants) in SI -> answers in SI
     _constraints: Evaluator | None = field(repr=False)
+    #: Plausibility checks (:mod:`physgen.validity`): values of (*inputs, *constants, *answers) in SI,
+    #: and per value (name, low, high) in SI, or (name, None, None) for an inequality's truth.
+    check_values: Evaluator | None = field(default=None, repr=False)
+    check_bounds: tuple[tuple[str, float | None, float | None], ...] = ()
+    #: Named mistakes' values of (*inputs, *constants) in SI, one per (answer, mistake) pair.
+    mistake_values: Evaluator | None = field(default=None, repr=False)
+    mistake_answers: tuple[tuple[str, str], ...] = ()
+    #: (answer, input) pairs where the answer is a pure power of the input (conditioning exempt).
+    power_laws: frozenset[tuple[str, str]] = frozenset()
+    #: Per paraphrase: input name -> the text with that input's marked span removed (``omitted``).
+    omit_texts: tuple[dict[str, Text], ...] = ()
     #: Per style; filled by :func:`~physgen.compile.compile_template` once the template exists.
     display: dict[Style, Display] = field(default_factory=dict, repr=False)
 
@@ -163,7 +175,8 @@ class Template:
         )
 
     # -- vectorised path (SI floats) ---------------------------------------
-    def _arguments(self, si: Mapping[str, Any], constants: Mapping[str, Any] | None) -> list[Any]:
+    def arguments(self, si: Mapping[str, Any], constants: Mapping[str, Any] | None = None) -> list[Any]:
+        """The compiled functions' arguments: inputs (SI) in order, then constants (SI)."""
         consts = {n: c.si_value for n, c in self.constants.items()}
         if constants:
             consts.update(constants)
@@ -179,7 +192,7 @@ class Template:
         >>> t.evaluate_si({"L": [1.0, 4.0]})["T"].round(3).tolist()
         [2.006, 4.012]
         """
-        args = [np.asarray(a, dtype=np.float64) for a in self._arguments(si, constants)]
+        args = [np.asarray(a, dtype=np.float64) for a in self.arguments(si, constants)]
         shape = np.broadcast_shapes(*(a.shape for a in args)) if args else ()
         values = self._evaluate(*args)
         return {
@@ -189,7 +202,7 @@ class Template:
 
     def constraint_mask(self, si: Mapping[str, npt.ArrayLike]) -> npt.NDArray[np.bool_]:
         """Which rows of SI inputs meet every constraint."""
-        args = [np.asarray(a, dtype=np.float64) for a in self._arguments(si, None)]
+        args = [np.asarray(a, dtype=np.float64) for a in self.arguments(si, None)]
         shape = np.broadcast_shapes(*(a.shape for a in args)) if args else ()
         ok = np.ones(shape, dtype=bool)
         if self._constraints is not None:
@@ -266,13 +279,16 @@ class Template:
 
     def accept(self, shown: dict[str, FloatArray]) -> tuple[
             npt.NDArray[np.bool_], dict[str, FloatArray], dict[str, FloatArray]]:
-        """Which candidates meet every constraint and give finite answers; their SI values and answers."""
+        """Which candidates meet every constraint, give finite answers and pass every validity
+        check (:func:`physgen.validity.screen`); their SI values and answers."""
         si = {n: self.input_si[n].to_si(v) for n, v in shown.items()}
         with np.errstate(all="ignore"):
             ok = self.constraint_mask(si)
             answers = self.evaluate_si(si)
             for values in answers.values():
                 ok &= np.isfinite(values)
+            for passed in screen(self, shown, si, answers).values():
+                ok &= passed
         return ok, si, answers
 
     # -- scalar path (Pint at the edges) ------------------------------------

@@ -6,15 +6,39 @@
 ('free_form', ['T'])
 >>> Variant.from_dict(json.loads(json.dumps(v.to_dict()))) == v
 True
+
+The field list is declared once, in the dataclasses and named tuples below.
+Everything else is derived from it: :meth:`Variant.to_dict` and
+:meth:`Variant.from_dict`, the pydantic record behind ``variant.schema.json``
+(:func:`physgen.schema.variant_record`), the graded record of
+:func:`physgen.metrics.record` (the fields marked ``graded``) and the typed
+columns of :mod:`physgen.export`.
+
+>>> [m.name for m in members(Variant) if m.graded]
+['variant_id', 'template_id', 'instance_id', 'paraphrase', 'format']
+>>> members(Answer)[-1]
+Member(name='expr', type=str | None, doc='', graded=False, default=None, factory=None)
 """
 
 from __future__ import annotations
 
+import dataclasses
+import functools
+import types
+import typing
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, get_args, get_origin
 
-from .schema import VariantRecord
 from .units import registry
+
+if TYPE_CHECKING:
+    from pint import Quantity
+
+
+def _about(doc: str, *, graded: bool = False) -> dict[str, Any]:
+    """Field metadata: what the field holds, and whether graded records carry it."""
+    return {"doc": doc, "graded": graded}
 
 
 class ShownQuantity(NamedTuple):
@@ -25,9 +49,10 @@ class ShownQuantity(NamedTuple):
     text: str
 
     @property
-    def quantity(self) -> Any:
+    def quantity(self) -> Quantity[float]:
         """As a Pint quantity."""
-        return registry().Quantity(self.value, self.unit or "dimensionless")
+        q: Quantity[float] = registry().Quantity(self.value, self.unit or "dimensionless")
+        return q
 
 
 class Answer(NamedTuple):
@@ -44,9 +69,10 @@ class Answer(NamedTuple):
     expr: str | None = None
 
     @property
-    def quantity(self) -> Any:
+    def quantity(self) -> Quantity[float]:
         """As a Pint quantity."""
-        return registry().Quantity(self.value, self.unit or "dimensionless")
+        q: Quantity[float] = registry().Quantity(self.value, self.unit or "dimensionless")
+        return q
 
 
 class CodeTest(NamedTuple):
@@ -60,20 +86,18 @@ class CodeTest(NamedTuple):
 class Metadata:
     """What a variant is about, and how to regenerate it (``seed``, ``index``)."""
 
-    domain: str
-    subdomain: tuple[str, ...]
-    difficulty: int
-    question_type: str
-    template_version: int
-    seed: int
-    index: int
+    domain: str = field(metadata=_about("physics domain, e.g. 'optics'", graded=True))
+    subdomain: tuple[str, ...] = field(metadata=_about("topic tags", graded=True))
+    difficulty: int = field(metadata=_about("1 easy … 5 hard", graded=True))
+    question_type: str = field(metadata=_about("'numerical' or 'algebraic'", graded=True))
+    template_version: int = field(metadata=_about("the template's version"))
+    seed: int = field(metadata=_about("the seed it was generated with"))
+    index: int = field(metadata=_about("instance number under that seed"))
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "domain": self.domain, "subdomain": list(self.subdomain),
-            "difficulty": self.difficulty, "question_type": self.question_type,
-            "template_version": self.template_version, "seed": self.seed, "index": self.index,
-        }
+        """A JSON-serialisable dict."""
+        out: dict[str, Any] = json_encoder(Metadata)(self)
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,40 +109,31 @@ class Variant:
     the same parameter set has the same id whichever seed drew it.
     """
 
-    variant_id: str
-    template_id: str
-    instance_id: str
-    paraphrase: int
-    format: str
-    prompt: str
-    inputs: dict[str, ShownQuantity]
-    answers: dict[str, Answer]
-    steps: tuple[str, ...]
-    metadata: Metadata
-    options: dict[str, str] = field(default_factory=dict)  # multiple choice: letter -> option text
-    answer_key: str | None = None  # multiple choice: the correct letter
-    code_tests: tuple[CodeTest, ...] = ()  # code format: calls the returned function must pass
-    unanswerable: tuple[str, ...] = ()  # omitted probe: parts the prompt's data do not determine
+    variant_id: str = field(metadata=_about(
+        "'<template_id>:<instance_id>:p<paraphrase>:<format>' (plus the part for per-part formats)",
+        graded=True))
+    template_id: str = field(metadata=_about("the template's id, '<group>.<name>'", graded=True))
+    instance_id: str = field(metadata=_about(
+        "hash of the template, its version and the shown inputs", graded=True))
+    paraphrase: int = field(metadata=_about("index of the question text used", graded=True))
+    format: str = field(metadata=_about("question format, e.g. 'free_form', 'mc_numerical'", graded=True))
+    prompt: str = field(metadata=_about("what the model is shown"))
+    inputs: dict[str, ShownQuantity] = field(metadata=_about("the given quantities, by name, as shown"))
+    answers: dict[str, Answer] = field(metadata=_about("the expected answers, by name"))
+    steps: tuple[str, ...] = field(metadata=_about("worked solution steps"))
+    metadata: Metadata = field(metadata=_about("domain, difficulty and how to regenerate it"))
+    options: dict[str, str] = field(default_factory=dict, metadata=_about(
+        "multiple choice: letter -> option"))
+    answer_key: str | None = field(default=None, metadata=_about("multiple choice: the correct letter"))
+    code_tests: tuple[CodeTest, ...] = field(default=(), metadata=_about(
+        "code format: calls the returned function must pass"))
+    unanswerable: tuple[str, ...] = field(default=(), metadata=_about(
+        "omitted probe: parts the prompt's data do not determine"))
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-serialisable dict (the ``variant.schema.json`` record)."""
-        return {
-            "variant_id": self.variant_id,
-            "template_id": self.template_id,
-            "instance_id": self.instance_id,
-            "paraphrase": self.paraphrase,
-            "format": self.format,
-            "prompt": self.prompt,
-            "inputs": {k: {"value": v[0], "unit": v[1], "text": v[2]} for k, v in self.inputs.items()},
-            "answers": {k: {"value": a[0], "unit": a[1], "text": a[2], "sig_figs": a[3], "expr": a[4]}
-                        for k, a in self.answers.items()},
-            "steps": list(self.steps),
-            "metadata": self.metadata.to_dict(),
-            "options": dict(self.options),
-            "answer_key": self.answer_key,
-            "code_tests": [{"inputs": dict(c.inputs), "expected": dict(c.expected)} for c in self.code_tests],
-            "unanswerable": list(self.unanswerable),
-        }
+        """A JSON-serialisable dict (the ``variant.schema.json`` record), keys in field order."""
+        out: dict[str, Any] = json_encoder(Variant)(self)
+        return out
 
     def to_json(self) -> str:
         """One JSONL line (no trailing newline), keys in a fixed order (see :mod:`physgen.jsonl`)."""
@@ -126,20 +141,165 @@ class Variant:
 
         return variant_line(self)[:-1].decode()
 
+    def graded_fields(self) -> dict[str, Any]:
+        """The fields a graded record carries (those marked ``graded``, here and in the
+        metadata), as JSON values.
+
+        >>> import physgen
+        >>> v = next(physgen.generate(["optics.thin_lens"], n=1))
+        >>> list(v.graded_fields())[4:]
+        ['format', 'domain', 'subdomain', 'difficulty', 'question_type']
+        """
+        return _graded()(self)
+
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Variant:
-        """Rebuild a variant from :meth:`to_dict` output, validating it first."""
-        rec = VariantRecord.model_validate(data)
-        m = rec.metadata
-        return cls(
-            variant_id=rec.variant_id, template_id=rec.template_id, instance_id=rec.instance_id,
-            paraphrase=rec.paraphrase, format=rec.format, prompt=rec.prompt,
-            inputs={k: ShownQuantity(v.value, v.unit, v.text) for k, v in rec.inputs.items()},
-            answers={k: Answer(v.value, v.unit, v.text, v.sig_figs, v.expr) for k, v in rec.answers.items()},
-            steps=tuple(rec.steps),
-            metadata=Metadata(m.domain, tuple(m.subdomain), m.difficulty, m.question_type,
-                              m.template_version, m.seed, m.index),
-            options=dict(rec.options), answer_key=rec.answer_key,
-            code_tests=tuple(CodeTest(dict(c.inputs), dict(c.expected)) for c in rec.code_tests),
-            unanswerable=tuple(rec.unanswerable),
-        )
+        """Rebuild a variant from :meth:`to_dict` output, validating it first
+        (a :class:`pydantic.ValidationError` names every wrong field)."""
+        from .schema import variant_record
+
+        record = variant_record().model_validate(data)
+        variant: Variant = _decoder(Variant)(record)
+        return variant
+
+
+# -- the field list, and what is derived from it ------------------------------------------------
+class Member(NamedTuple):
+    """One field of a record type: its name, resolved type, description, whether graded
+    records carry it, and its default (``...`` when required) or default factory."""
+
+    name: str
+    type: Any
+    doc: str
+    graded: bool
+    default: Any
+    factory: Callable[[], Any] | None
+
+
+#: The record types of a variant, whose fields :func:`members` lists.
+RECORD_TYPES: tuple[type, ...] = (Variant, Metadata, ShownQuantity, Answer, CodeTest)
+
+
+@functools.cache
+def members(cls: type) -> tuple[Member, ...]:
+    """The fields of a record type (:data:`RECORD_TYPES`), in declaration order."""
+    hints = typing.get_type_hints(cls)
+    if dataclasses.is_dataclass(cls):
+        out = []
+        for f in dataclasses.fields(cls):
+            factory = None if f.default_factory is dataclasses.MISSING else f.default_factory
+            default = ... if f.default is dataclasses.MISSING else f.default
+            out.append(Member(f.name, hints[f.name], f.metadata.get("doc", ""),
+                              bool(f.metadata.get("graded")), default, factory))
+        return tuple(out)
+    defaults: dict[str, Any] = getattr(cls, "_field_defaults", {})
+    return tuple(Member(name, hints[name], "", False, defaults.get(name, ...), None)
+                 for name in getattr(cls, "_fields", ()))
+
+
+def optional_of(tp: Any) -> Any | None:
+    """``X`` for an annotation ``X | None``, else ``None``."""
+    if get_origin(tp) in (typing.Union, types.UnionType):
+        rest = [a for a in get_args(tp) if a is not type(None)]
+        if len(rest) == 1 and len(get_args(tp)) == 2:
+            return rest[0]
+    return None
+
+
+def _plain(tp: Any) -> bool:
+    """A type JSON holds as it is (``str``, ``int``, ``float``, ``bool``, optionally ``None``)."""
+    return tp in (str, int, float, bool) or optional_of(tp) in (str, int, float, bool)
+
+
+def _encode(tp: Any, src: str, depth: int = 0, lists: bool = False) -> str:
+    """Python source of an expression giving the JSON form of ``src``, a value of type ``tp``
+    (with ``lists``, each ``dict[str, X]`` as a list of objects named by their key)."""
+    if _plain(tp):
+        return src
+    origin, args = get_origin(tp), get_args(tp)
+    k, v = f"_k{depth}", f"_v{depth}"
+    if origin is tuple:  # tuple[X, ...]: a JSON list
+        if _plain(args[0]):
+            return f"list({src})"
+        return f"[{_encode(args[0], v, depth + 1, lists)} for {v} in {src}]"
+    if origin is dict and lists:  # dict[str, X]: [{"name": key, <X's fields> or "value": X}, ...]
+        if args[1] in RECORD_TYPES:
+            item = _fields(args[1], v, depth + 1, lists, f"'name': {k}")
+        else:
+            item = f"{{'name': {k}, 'value': {_encode(args[1], v, depth + 1, lists)}}}"
+        return f"[{item} for {k}, {v} in {src}.items()]"
+    if origin is dict:  # dict[str, X]: a JSON object
+        if _plain(args[1]):
+            return f"dict({src})"
+        return f"{{{k}: {_encode(args[1], v, depth + 1, lists)} for {k}, {v} in {src}.items()}}"
+    if tp in RECORD_TYPES:
+        return _fields(tp, src, depth, lists)
+    raise TypeError(f"no JSON form for a field of type {tp!r}")
+
+
+def _fields(tp: type, src: str, depth: int, lists: bool, first: str = "") -> str:
+    """A JSON object with a record's fields in order (named tuples are read by index: faster)."""
+    by_index = issubclass(tp, tuple)
+    items = [first] if first else []
+    items += [f"{m.name!r}: {_encode(m.type, f'{src}[{i}]' if by_index else f'{src}.{m.name}', depth, lists)}"
+              for i, m in enumerate(members(tp))]
+    return "{" + ", ".join(items) + "}"
+
+
+def _decode(tp: Any, src: str, depth: int = 0) -> str:
+    """Python source of an expression building a value of type ``tp`` from ``src``, its
+    validated record (:func:`physgen.schema.variant_record` and the models in it)."""
+    if _plain(tp):
+        return src
+    origin, args = get_origin(tp), get_args(tp)
+    v = f"_v{depth}"
+    if origin is tuple:
+        if _plain(args[0]):
+            return f"tuple({src})"
+        return f"tuple([{_decode(args[0], v, depth + 1)} for {v} in {src}])"
+    if origin is dict:
+        if _plain(args[1]):
+            return f"dict({src})"
+        return f"{{_k{depth}: {_decode(args[1], v, depth + 1)} for _k{depth}, {v} in {src}.items()}}"
+    if tp in RECORD_TYPES:
+        return f"{tp.__name__}({', '.join(_decode(m.type, f'{src}.{m.name}', depth) for m in members(tp))})"
+    raise TypeError(f"no record form for a field of type {tp!r}")
+
+
+def _compile(name: str, expression: str) -> Callable[[Any], Any]:
+    """A function ``name(x)`` returning ``expression``: the field list, unrolled into the code
+    one would write by hand (as :mod:`dataclasses` does), so it costs no more than that code."""
+    source = f"def {name}(x):\n    return {expression}\n"
+    namespace: dict[str, Any] = {cls.__name__: cls for cls in RECORD_TYPES}
+    exec(compile(source, f"<physgen.variant {name}>", "exec"), namespace)
+    function: Callable[[Any], Any] = namespace[name]
+    return function
+
+
+@functools.cache
+def json_encoder(cls: type, lists: bool = False) -> Callable[[Any], Any]:
+    """A function giving the JSON form of a record (:data:`RECORD_TYPES`); with ``lists``, every
+    ``dict[str, X]`` field becomes a list of ``{"name": key, <X's fields>}`` objects (or
+    ``{"name": key, "value": X}``): the form of the typed columns in :mod:`physgen.export`.
+
+    >>> v = Answer(2.5, "m", "2.50 m", 3)
+    >>> json_encoder(Variant, lists=True)  # doctest: +ELLIPSIS
+    <function variant_to_columns at ...>
+    >>> json_encoder(Answer)(v)
+    {'value': 2.5, 'unit': 'm', 'text': '2.50 m', 'sig_figs': 3, 'expr': None}
+    """
+    name = f"{cls.__name__.lower()}_{'to_columns' if lists else 'to_dict'}"
+    return _compile(name, _encode(cls, "x", lists=lists))
+
+
+@functools.cache
+def _decoder(cls: type) -> Callable[[Any], Any]:
+    return _compile(f"{cls.__name__.lower()}_from_record", _decode(cls, "x"))
+
+
+@functools.cache
+def _graded() -> Callable[[Variant], dict[str, Any]]:
+    """A function giving the graded fields of a variant and of its metadata, as JSON values."""
+    items = [f"{m.name!r}: {_encode(m.type, 'x.' + m.name)}" for m in members(Variant) if m.graded]
+    items += [f"{m.name!r}: {_encode(m.type, 'x.metadata.' + m.name)}" for m in members(Metadata) if m.graded]
+    return _compile("graded_fields", "{" + ", ".join(items) + "}")

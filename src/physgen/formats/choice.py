@@ -29,7 +29,13 @@ from ..variant import Answer, Variant
 from .prompting import asks, instruction, make_variant, pick, render_text
 from .registry import FormatContext, GradeSettings, register_format
 
+# Patterns used inside functions, compiled once: other libraries (Pint's parser) churn
+# the `re` module's own cache, and recompiling a pattern costs more than using it.
+_P1 = re.compile(r"[A-Za-z_]\w*")
+
 LETTERS = "ABCDEFGH"
+#: Without a marker, a choice is looked for in this many last characters of the last paragraph.
+CHOICE_TAIL = 2_000
 #: Relative tolerance the options are kept apart for (the grader's default).
 GRADING_RTOL = 0.01
 
@@ -86,7 +92,7 @@ def grade_choice(variant: Variant, reply: str, settings: GradeSettings) -> Grade
     span, source = final_span(reply)
     if span is None:
         text = clean_reply(reply)
-        span = text.strip().split("\n\n")[-1] if text.strip() else ""
+        span = text.strip().split("\n\n")[-1][-CHOICE_TAIL:] if text.strip() else ""
         source = "last_quantity" if span else "none"
     unit = None if variant.format == "mc_symbolic" or not variant.answers else variant.answers[name].unit
     letters, how = read_choice(span, variant.options, settings.rtol, unit)
@@ -111,7 +117,7 @@ def _equivalent_option(variant: Variant, span: str, rtol: float) -> set[str]:
     """The one option whose expression equals the reply's, if exactly one does."""
     points = {n: q.value for n, q in variant.inputs.items()}
     key = next(iter(variant.answers.values())).expr or ""
-    names = sorted({*points, *(n for n in re.findall(r"[A-Za-z_]\w*", key) if n not in KNOWN_NAMES)})
+    names = sorted({*points, *(n for n in _P1.findall(key) if n not in KNOWN_NAMES)})
     got = to_expression(span, names)
     hits = {k for k, text in variant.options.items()
             if equivalent(got, to_expression(text, names), points, rtol)[0]}

@@ -28,6 +28,7 @@ from ..render import Shown, format_number, join_number_unit
 from ..template import Template
 from ..units import format_unit, registry
 from ..variant import ShownQuantity, Variant
+from .noop_bank import sentence
 from .prompting import asks, final_answer, make_variant, pick, render_text, with_instruction
 from .quantities import grade_part, locate, own_names, parts_of
 from .registry import FormatContext, GradeSettings, register_format
@@ -61,29 +62,14 @@ def units(inst: Instance, paraphrase: int, ctx: FormatContext) -> Iterator[Varia
     yield make_variant(inst, paraphrase, "units", with_instruction(prompt, t), inputs=inputs)
 
 
-NOOP_SENTENCES = (
-    "The measurement is repeated {n} times and the readings agree.",
-    "The room in which this happens is kept at {t} °C.",
-    "A notebook on the bench lists {n} earlier, unrelated trials.",
-    "Nearby, a {m} kg toolbox rests on the floor and plays no part.",
-    "The laboratory clock shows that {n} minutes have passed since the session began.",
-    "The equipment was last calibrated {n} days ago.",
-    "A poster on the wall quotes a value of {x} for an unrelated experiment.",
-)
-
-
 @register_format("noop")
 def noop(inst: Instance, paraphrase: int, ctx: FormatContext) -> Iterator[Variant]:
-    """An irrelevant sentence with a number, placed just before the question; answer unchanged."""
+    """An irrelevant sentence with a number (from the domain's bank, of a kind none of the
+    template's quantities has), placed just before the question; answer unchanged."""
     h = pick(inst.instance_id, "noop", paraphrase)
-    sentence = NOOP_SENTENCES[h % len(NOOP_SENTENCES)].format(
-        n=3 + h % 17, t=18 + h % 7, m=f"{1 + (h >> 8) % 90 / 10:.1f}", x=f"{(h >> 16) % 900 / 100 + 1:.2f}")
-    text = render_text(inst, paraphrase, f"{sentence} {asks(inst.template, paraphrase, ctx.style)}")
+    question = asks(inst.template, paraphrase, ctx.style)
+    text = render_text(inst, paraphrase, f"{sentence(inst.template, h)} {question}")
     yield make_variant(inst, paraphrase, "noop", with_instruction(text, inst.template))
-
-
-_SENTENCE_END = re.compile(r"(?<=[.?!])\s+")
-_OMIT = "\x00omitted\x00"
 
 
 def depends_on(t: Template, answer: str) -> set[str]:
@@ -102,21 +88,34 @@ def depends_on(t: Template, answer: str) -> set[str]:
     return needed
 
 
-def _numerical(t: Template) -> bool:
-    return t.question_type == "numerical"
+def omissible(t: Template) -> list[str]:
+    """The inputs ``omitted`` may remove: those marked ``[[ … ]]`` in every paraphrase and not
+    ``supplied`` (a value a student may know). Empty for a template without marks.
+
+    >>> import physgen
+    >>> omissible(physgen.load_catalog()["mechanics.projectile_range"])
+    ['v0', 'theta']
+    """
+    if t.question_type != "numerical" or not t.omit_texts or not all(t.omit_texts):
+        return []
+    return [n for n, i in t.spec.inputs.items()
+            if not i.supplied and all(n in texts for texts in t.omit_texts)]
+
+
+def _omissible(t: Template) -> bool:
+    return bool(omissible(t))
 
 
 def omitted(inst: Instance, paraphrase: int, ctx: FormatContext) -> Iterator[Variant]:
-    """A given's sentence is removed; the parts that needed it become unanswerable."""
+    """One given's marked mention is removed; every other given stays, and the parts that
+    needed the removed one become unanswerable."""
     t = inst.template
-    names = list(t.spec.inputs)
+    names = omissible(t)
     name = names[pick(inst.instance_id, "omit", paraphrase) % len(names)]
-    question = asks(t, paraphrase, ctx.style)
-    full = render_text(inst, paraphrase, question, {name: _OMIT})
-    text = " ".join(s for s in _SENTENCE_END.split(full) if _OMIT not in s)
-    inputs = {n: q for n, q in inst.inputs.items() if n != name and q.text in text}
-    gone = set(t.spec.inputs) - set(inputs)
-    unanswerable = tuple(a for a in t.spec.answers if depends_on(t, a) & gone)
+    context = {**inst.context, "asks": asks(t, paraphrase, ctx.style)}
+    text = t.omit_texts[paraphrase][name].render(context)
+    inputs = {n: q for n, q in inst.inputs.items() if n != name}
+    unanswerable = tuple(a for a in t.spec.answers if name in depends_on(t, a))
     yield make_variant(inst, paraphrase, "omitted", with_instruction(text, t), inputs=inputs,
                        unanswerable=unanswerable, id_suffix=name)
 
@@ -167,4 +166,4 @@ def reference_omitted(variant: Variant) -> str:
     return "Some data are missing.\n" + final_answer(lines)
 
 
-register_format("omitted", applies=_numerical, grader=grade_omitted, reference=reference_omitted)(omitted)
+register_format("omitted", applies=_omissible, grader=grade_omitted, reference=reference_omitted)(omitted)

@@ -32,6 +32,15 @@ from ..variant import Answer, Variant
 from .prompting import final_answer
 from .registry import GradeSettings
 
+# Patterns used inside functions, compiled once: other libraries (Pint's parser) churn
+# the `re` module's own cache, and recompiling a pattern costs more than using it.
+_P1 = re.compile(r"(?<=[.!?])\s+(?=[A-Z])|\n")
+_P2 = re.compile(r"\n\s*\n")
+_P3 = re.compile(r"\d")
+_P4 = re.compile(r"\d|=")
+_P5 = re.compile(r"[A-Za-z]+")
+_P6 = re.compile(r"[A-Za-z_]\w*")
+
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
 
 
@@ -53,7 +62,7 @@ def locate(reply: str, parts: Sequence[Part]) -> tuple[list[str | None], str, So
     labelled = labelled_anywhere(text, parts)
     if labelled is not None and any(s is not None for s in labelled):
         if len(parts) == 1 and labelled[0] is not None:  # "f = …" mid-text: that sentence only
-            labelled = [re.split(r"(?<=[.!?])\s+(?=[A-Z])|\n", labelled[0].lstrip(), maxsplit=1)[0]]
+            labelled = [_P1.split(labelled[0].lstrip(), maxsplit=1)[0]]
         return labelled, text[-MAX_SPAN:], "labels"
     tail = _last_statement(text, parts)
     if tail is None:
@@ -64,10 +73,10 @@ def locate(reply: str, parts: Sequence[Part]) -> tuple[list[str | None], str, So
 def _last_statement(text: str, parts: Sequence[Part]) -> str | None:
     """The last sentence (one part) or paragraph (several) that states something to read."""
     if len(parts) > 1:
-        paragraphs = [p for p in re.split(r"\n\s*\n", text) if re.search(r"\d", p)]
+        paragraphs = [p for p in _P2.split(text) if _P3.search(p)]
         return paragraphs[-1] if paragraphs else None
     for sentence in reversed(_SENTENCE.split(text)):
-        if not re.search(r"\d|=", sentence):
+        if not _P4.search(sentence):
             continue
         if read_value(sentence, parts[0].unit).status != "unparseable":
             return sentence
@@ -76,7 +85,7 @@ def _last_statement(text: str, parts: Sequence[Part]) -> str | None:
 
 def own_names(name: str) -> list[str]:
     """Names a part goes by in ``name = value``: its own, and its leading symbol."""
-    lead = re.match(r"[A-Za-z]+", name)
+    lead = _P5.match(name)
     return [name, lead.group(0)] if lead else [name]
 
 
@@ -87,7 +96,7 @@ def grade_part(name: str, answer: Answer, segment: str | None, settings: GradeSe
         return PartGrade(name, False, "missing", answer.text, detail="no answer found for this part")
     evidence = segment.strip()[:200]
     if answer.expr is not None:
-        symbols = {*points, *(n for n in re.findall(r"[A-Za-z_]\w*", answer.expr) if n not in KNOWN_NAMES)}
+        symbols = {*points, *(n for n in _P6.findall(answer.expr) if n not in KNOWN_NAMES)}
         got = to_expression(segment, sorted(symbols))
         ok, why = equivalent(got, answer.expr, points, settings.rtol)
         reason: Reason = "correct" if ok else ("unparseable" if why.startswith("cannot") else "wrong_value")

@@ -16,6 +16,7 @@ LaTeX and unicode are read: ``\\frac{}{}``, ``\\sqrt{}``, ``\\sin\\theta``
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import random
 import re
@@ -24,11 +25,29 @@ from collections.abc import Mapping, Sequence
 from .compare import close
 from .numbers import FUNCS, GREEK, KNOWN_NAMES, evaluate, normalise, to_python
 
+# Patterns used inside functions, compiled once: other libraries (Pint's parser) churn
+# the `re` module's own cache, and recompiling a pattern costs more than using it.
+_P1 = re.compile(r"_\{\s*\\(?:text|mathrm|rm)\s*\{([^{}]*)\}\s*\}")
+_P2 = re.compile(r"_\{\\?([^{}]*)\}")
+_P3 = re.compile(r"\\([A-Za-z]+)")
+_P4 = re.compile(r"\|([^|]{1,40})\|")
+_P5 = re.compile(r",?\s+(?:where|with|for|if|when|since|assuming)\b|\.\s")
+_P6 = re.compile(r"\s+")
+_P7 = re.compile(r"/\s*(\d+(?:\.\d+)?\s*[A-Za-z_][\w ]*?)(?=$|[-+)]|\s[-+])")
+
 #: Random points at which two expressions are compared.
 POINTS = 5
 
 _FUNC_NAMES = "|".join(sorted((f for f in FUNCS if f.isalpha()), key=len, reverse=True))
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_FUNC_POWER = re.compile(rf"\b({_FUNC_NAMES})\s*\^\s*\(?(\d)\)?\s*([A-Za-z_]\w*|\d+(?:\.\d+)?)")  # sin^2 x
+_FUNC_ARGUMENT = re.compile(rf"\b({_FUNC_NAMES})\s+(\d*\s*[A-Za-z_]\w*|\d+(?:\.\d+)?)(?![\w(])")  # sin x
+
+
+@functools.lru_cache(maxsize=1024)
+def _called(alternatives: str) -> re.Pattern[str]:
+    """A variable followed by ``(``: ``g(1 - x)`` multiplies."""
+    return re.compile(rf"\b({alternatives})\s*\(")
 
 
 def _plain(name: str) -> str:
@@ -53,20 +72,18 @@ def _split_identifier(token: str, names: Sequence[str]) -> list[str] | None:
 
 def to_expression(text: str, names: Sequence[str]) -> str:
     """Python syntax for an answer expression written in ``names`` (best effort)."""
-    t = re.sub(r"_\{\s*\\(?:text|mathrm|rm)\s*\{([^{}]*)\}\s*\}", r"_\1", text)  # h_{\text{max}}
-    t = re.sub(r"_\{\\?([^{}]*)\}", r"_\1", t)  # v_{0}, h_{\max}
+    t = _P1.sub(r"_\1", text)  # h_{\text{max}}
+    t = _P2.sub(r"_\1", t)  # v_{0}, h_{\max}
     t = normalise(t)
-    t = re.sub(r"\\([A-Za-z]+)", r" \1 ", t)  # \theta, \sin, \max
+    t = _P3.sub(r" \1 ", t)  # \theta, \sin, \max
     for letter, word in GREEK.items():
         t = t.replace(letter, f" {word} ")
-    t = re.sub(r"\|([^|]{1,40})\|", r"abs(\1)", t)
+    t = _P4.sub(r"abs(\1)", t)
     t = t.split("=")[-1]
-    t = re.split(r",?\s+(?:where|with|for|if|when|since|assuming)\b|\.\s", t)[0]
+    t = _P5.split(t)[0]
     t = t.strip().rstrip(".,;: ")
-    t = re.sub(rf"\b({_FUNC_NAMES})\s*\^\s*\(?(\d)\)?\s*([A-Za-z_]\w*|\d+(?:\.\d+)?)",
-               r"(\1(\3))^\2", t)  # sin^2 x
-    t = re.sub(rf"\b({_FUNC_NAMES})\s+(\d*\s*[A-Za-z_]\w*|\d+(?:\.\d+)?)(?![\w(])",
-               r"\1(\2)", t)  # sin x, sin 2x
+    t = _FUNC_POWER.sub(r"(\1(\3))^\2", t)
+    t = _FUNC_ARGUMENT.sub(r"\1(\2)", t)
     by_plain = {_plain(n): n for n in names}
 
     def rename(m: re.Match[str]) -> str:
@@ -81,14 +98,14 @@ def to_expression(text: str, names: Sequence[str]) -> str:
         return " ".join(by_plain.get(p, p) for p in parts)
 
     t = _NAME.sub(rename, t)
-    t = re.sub(r"\s+", " ", t).strip()
+    t = _P6.sub(" ", t).strip()
     variables = [n for n in names if n not in KNOWN_NAMES]
     if variables:  # "g(1 - x)" multiplies: a variable is no function
         alternatives = "|".join(map(re.escape, sorted(variables, key=len, reverse=True)))
-        t = re.sub(rf"\b({alternatives})\s*\(", r"\1*(", t)
+        t = _called(alternatives).sub(r"\1*(", t)
     # "Q^2/2C" is Q^2/(2C): a juxtaposed product after a slash binds first
-    t = re.sub(r"/\s*(\d+(?:\.\d+)?\s*[A-Za-z_][\w ]*?)(?=$|[-+)]|\s[-+])", r"/(\1)", t)
-    return re.sub(r"\s+", "", to_python(t))
+    t = _P7.sub(r"/(\1)", t)
+    return _P6.sub("", to_python(t))
 
 
 def equivalent(got: str, want: str, point: Mapping[str, float], rtol: float) -> tuple[bool, str]:

@@ -17,6 +17,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping
 
@@ -25,9 +26,14 @@ from .numbers import normalise
 from .quantity import CORRECTION as _CORRECTION
 from .quantity import read_value
 
+# Patterns used inside functions, compiled once: other libraries (Pint's parser) churn
+# the `re` module's own cache, and recompiling a pattern costs more than using it.
+_P1 = re.compile(r"[\s*_\[(]*([A-Ha-h])[\s*_\])]*\.?")
+_P2 = re.compile(r"\s+[a-z]")
+
 _EXPLICIT = re.compile(
     r"\\boxed\s*\{\s*\(?\s*([A-Ha-h])\s*\)?\s*\}|"
-    r"\b(?:option|choice|answer|letter)\s*(?:is\s*|:\s*|=\s*)?(?:\*\*)?[\[(]?\s*([A-Ha-h])\s*[\])]?"
+    r"\b(?i:option|choice|answer|letter)\s*(?:is\s*|:\s*|=\s*)?(?:\*\*)?[\[(]?\s*([A-Ha-h])\s*[\])]?"
     r"(?![\w'])|"
     r"[\[(]\s*([A-H])\s*[\])]|"
     r"(?<![\w'’\-./])([A-H])(?![\w'’\-])"
@@ -37,13 +43,16 @@ _REJECT_BEFORE = re.compile(
 _REJECT_AFTER = re.compile(
     r"^\s*[\])]?\s*(?:is|are|seems|would be|looks|can be)\s+(?:wrong|incorrect|not|false|too|invalid|"
     r"ruled out|eliminated|off|unphysical)|^\s*[\])]?\s*(?:can't|cannot)", re.I)
+# "A is …", "A because …": a letter that continues as a choice, not as an article
+_CONTINUES = re.compile(r"\s+(?:is|as|was|because|since|"
+                                                                          r"seems|which|and|or)\b")
 _NUMBER_BEFORE = re.compile(r"[\d)]\s*$")
 
 
 def _letters(text: str, options: Mapping[str, str]) -> list[str]:
     """Letters chosen in ``text``, in order of appearance; a letter rejected anywhere in it
     (``A is wrong``) is not chosen."""
-    lone = re.fullmatch(r"[\s*_\[(]*([A-Ha-h])[\s*_\])]*\.?", text)
+    lone = _P1.fullmatch(text)
     if lone:
         return [lone.group(1).upper()]
     chosen: list[str] = []
@@ -55,14 +64,19 @@ def _letters(text: str, options: Mapping[str, str]) -> list[str]:
         before, after = text[max(0, m.start() - 25): m.start()], text[m.end(): m.end() + 40]
         if m.group(4) and _NUMBER_BEFORE.search(before):
             continue  # "3.0 A": a unit
-        if m.group(4) and re.match(r"\s+[a-z]", after) and not re.match(r"\s+(?:is|as|was|because|since|"
-                                                                          r"seems|which|and|or)\b", after):
+        if m.group(4) and _P2.match(after) and not _CONTINUES.match(after):
             continue  # "A ball …": an article
         if _REJECT_BEFORE.search(before) or _REJECT_AFTER.match(after):
             rejected.add(letter)
             continue
         chosen.append(letter)
     return [c for c in chosen if c not in rejected]
+
+
+@functools.lru_cache(maxsize=4096)
+def _whole(text: str) -> re.Pattern[str]:
+    """``text`` as a whole (``5.2 m`` does not match inside ``15.2 m``)."""
+    return re.compile(rf"(?<![\w.]){re.escape(text)}(?![\w.])")
 
 
 def read_choice(span: str, options: Mapping[str, str], rtol: float = 0.01,
@@ -79,7 +93,7 @@ def read_choice(span: str, options: Mapping[str, str], rtol: float = 0.01,
             return set(found), "letter"
     flat = " ".join(span.split())
     texts = {k for k, v in options.items()
-             if v and re.search(rf"(?<![\w.]){re.escape(' '.join(v.split()))}(?![\w.])", flat)}
+             if v and _whole(" ".join(v.split())).search(flat)}
     if texts:
         return texts, "option text"
     if unit is not None:

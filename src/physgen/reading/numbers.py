@@ -23,6 +23,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+# Patterns used inside functions, compiled once: other libraries (Pint's parser) churn
+# the `re` module's own cache, and recompiling a pattern costs more than using it.
+_P1 = re.compile(r"(?<=[\w)])\s+(?=[A-Za-z_(\d])")
+_P2 = re.compile(r"\d|pi")
+_P3 = re.compile(r"[\d.]\s+[\d.(]")
+
 #: Longest text handed to the evaluator.
 MAX_EXPRESSION = 300
 #: Largest exponent the evaluator computes (``10^400`` is refused, not computed).
@@ -204,7 +210,7 @@ def to_python(text: str) -> str:
     t = text.replace("^", "**")
     for pattern, repl in _IMPLICIT:
         t = pattern.sub(repl, t)
-    t = re.sub(r"(?<=[\w)])\s+(?=[A-Za-z_(\d])", "*", t)  # "pi r" -> "pi*r", "m g" -> "m*g"
+    t = _P1.sub("*", t)  # "pi r" -> "pi*r", "m g" -> "m*g"
     for name in FUNCS:  # sqrt*(x) -> sqrt(x)
         t = t.replace(f"{name}*(", f"{name}(")
     return t
@@ -237,9 +243,10 @@ class Run:
 
 _NUMBER = r"(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d{1,4})?"
 _ATOM = rf"(?:{_NUMBER}|pi\b|(?:sqrt|cbrt|root|exp|ln|log10|log|sin|cos|tan)\s*\()"
+_PLAIN_NUMBER = re.compile(rf"(?<![\w.^]){_NUMBER}")
 # an expression run: numbers, pi and functions joined by operators, parentheses and spaces
 _RUN = re.compile(
-    rf"(?<![\w.^])(?:[-+]\s*)?\(*\s*{_ATOM}(?:[\s()*/+\-^,]*(?:{_ATOM}|\)))*"
+    rf"(?<![\w.^])(?:[-+]\s*)?\(*+\s*+{_ATOM}(?:[\s(*/+\-^,]*+(?:{_ATOM}|\)))*+"  # possessive: linear
 )
 
 
@@ -285,16 +292,16 @@ def _trim(piece: str, offset: int) -> tuple[str, int]:
 
 def _evaluate_run(piece: str, offset: int) -> list[Run]:
     text, start = _trim(piece, offset)
-    if not text or not re.search(r"\d|pi", text):
+    if not text or not _P2.search(text):
         return []
     try:
-        if re.search(r"[\d.]\s+[\d.(]", text):  # "35.3 2.04" lists two numbers; it is no product
+        if _P3.search(text):  # "35.3 2.04" lists two numbers; it is no product
             raise ValueError("juxtaposed numbers")
         value = evaluate(to_python(text))
     except ValueError:
         # not one expression (e.g. "5 6"): fall back to its plain numbers
         return [Run(float(m.group(0)), m.group(0), start + m.start(), start + m.end())
-                for m in re.finditer(rf"(?<![\w.^]){_NUMBER}", text) if _finite(m.group(0))]
+                for m in _PLAIN_NUMBER.finditer(text) if _finite(m.group(0))]
     return [Run(value, text, start, start + len(text))]
 
 

@@ -29,6 +29,16 @@ from .compare import close, to_expected
 from .numbers import normalise, runs
 from .units import NOT_UNITS, read_unit
 
+# Patterns used inside functions, compiled once: other libraries (Pint's parser) churn
+# the `re` module's own cache, and recompiling a pattern costs more than using it.
+_P1 = re.compile(r"\s*")
+_P2 = re.compile(r"(\s+)")
+_P3 = re.compile(r"[.,;:\]]+$")
+_P4 = re.compile(r"±\s*$")
+_P5 = re.compile(r"\d")
+_P6 = re.compile(r"=|≈")
+_P7 = re.compile(r"[\\_{}()$\s*]")
+
 Status = Literal["ok", "missing", "unparseable", "wrong_unit_dimension", "ambiguous"]
 
 _RANGE = re.compile(r"(\d)\s*(?:–|—|\s-\s|-(?=\d))\s*(?=[-+]?\.?\d)")
@@ -52,6 +62,10 @@ _RESTATED = re.compile(r"\(\s*(?:roughly|about|approximately|approx\.?|≈|~|≃
 
 
 _UNREADABLE_UNIT = re.compile(r"\s*([A-Za-zµΩ°]+\s*(?:\^|\*\*)\s*[-+(]?\d+\S*)")
+
+
+_REJECTING = re.compile(r"(?:\bnot|rather than|instead of|as opposed to|isn't|never)\s+(?:equal to\s+|be\s+|"
+                     r"just\s+)?[-+(]?\s*$", re.I)
 
 
 @dataclass(frozen=True)
@@ -82,9 +96,9 @@ def _blank(m: re.Match[str]) -> str:
 def _unit_after(text: str, want: str) -> tuple[str, int]:
     """The unit written right after a value (longest readable prefix), and its length."""
     head = text[:60]
-    m = re.match(r"\s*", head)
+    m = _P1.match(head)
     lead = m.end() if m else 0
-    words = re.split(r"(\s+)", head[lead:])
+    words = _P2.split(head[lead:])
     for stop, word in enumerate(words):  # a plain English word ends the unit ("50 N at 30°")
         bare = word.strip("*.,;:)")
         bare = bare if len(bare) == 1 else bare.lower()  # "A" is the ampere, "a" an article
@@ -92,7 +106,7 @@ def _unit_after(text: str, want: str) -> tuple[str, int]:
             words = words[:stop]
             break
     for k in range(min(len(words), 11), 0, -1):
-        piece = re.sub(r"[.,;:\]]+$", "", "".join(words[:k]).rstrip())
+        piece = _P3.sub("", "".join(words[:k]).rstrip())
         while piece.endswith(")") and piece.count(")") > piece.count("("):
             piece = piece[:-1]
         if not piece or piece[0] in "=≈~(-+*/^" or piece.lower().endswith(" per"):
@@ -124,10 +138,10 @@ def candidates(text: str, want: str) -> tuple[list[Candidate], list[Candidate]]:
         before = t[max(0, run.start - 40): run.start]
         if _CHAIN_AHEAD.match(t[end:end + 200]):
             continue  # a link of an equation chain: only its last member counts
-        if re.search(r"±\s*$", before) or _rejects(before):
+        if _P4.search(before) or _rejects(before):
             continue  # an uncertainty, or a value the text rejects
         m = _ASSIGNED.search(before)
-        if m is not None and not re.search(r"\d", m.group(1)):
+        if m is not None and not _P5.search(m.group(1)):
             assigned.append(cand)
             continue
         kept.append(cand)
@@ -137,8 +151,7 @@ def candidates(text: str, want: str) -> tuple[list[Candidate], list[Candidate]]:
 
 def _rejects(before: str) -> bool:
     """Whether the text just before a value rejects it (``not``, ``rather than`` …)."""
-    return re.search(r"(?:\bnot|rather than|instead of|as opposed to|isn't|never)\s+(?:equal to\s+|be\s+|"
-                     r"just\s+)?[-+(]?\s*$", before, re.I) is not None
+    return _REJECTING.search(before) is not None
 
 
 def read_value(text: str, want: str | None, rtol: float = 0.01, aliases: Sequence[str] = (),
@@ -156,13 +169,14 @@ def read_value(text: str, want: str | None, rtol: float = 0.01, aliases: Sequenc
     t = _UNCERTAINTY.sub("± ", normalise(t))
     unit = "" if want is None else want
     if want is None:
-        t, last = re.split(r"=|≈", t)[-1], True
+        t, last = _P6.split(t)[-1], True
     t = _correction_tail(t, unit)
     kept, assigned = candidates(t, unit)
     own = [c for c in assigned if _names_self(t, c, aliases)]
     pool = kept + own or assigned  # values assigned to another symbol count only if nothing else does
     if not pool:
         return Reading("unparseable", detail=f"no number in {text.strip()[:60]!r}")
+    pool = _share_units(pool, t)
     fitting: list[tuple[Candidate, float]] = []
     other: list[Candidate] = []
     for c in pool:
@@ -191,13 +205,27 @@ def read_value(text: str, want: str | None, rtol: float = 0.01, aliases: Sequenc
     return Reading("ok", v, c.text)
 
 
+_JOINED = re.compile(r"\s*(?:and|or|to|-|–|—)\s*", re.I)
+
+
+def _share_units(pool: list[Candidate], text: str) -> list[Candidate]:
+    """``4.9 to 5.1 m``, ``between 4.9 and 5.1 m``, ``5 or 6 m``: the bare first value of a
+    pair carries the second's unit (so a hedge is seen as one)."""
+    out = list(pool)
+    for k in range(len(out) - 1):
+        a, b = out[k], out[k + 1]
+        if not a.unit and b.unit and _JOINED.fullmatch(text[a.end:b.start]):
+            out[k] = Candidate(a.value, b.unit, a.text, a.start, a.end)
+    return out
+
+
 def _names_self(text: str, c: Candidate, aliases: Sequence[str]) -> bool:
     m = _ASSIGNED.search(text[max(0, c.start - 40): c.start])
     return m is not None and any(_plain(m.group(1)) == _plain(a) for a in aliases)
 
 
 def _plain(name: str) -> str:
-    return re.sub(r"[\\_{}()$\s*]", "", name)
+    return _P7.sub("", name)
 
 
 def _correction_tail(text: str, want: str) -> str:

@@ -25,7 +25,18 @@ from .compare import conversion
 from .numbers import GREEK, normalise
 from .quantity import candidates
 
+# Patterns used inside functions, compiled once: other libraries (Pint's parser) churn
+# the `re` module's own cache, and recompiling a pattern costs more than using it.
+_P1 = re.compile(r"([A-Za-z]+?)(\d+)")
+_P2 = re.compile(r"[A-Za-z]+?(?=_|\d|$)")
+_P3 = re.compile(r"\S")
+_P4 = re.compile(r"[\n,;]|\band\b")
+_P5 = re.compile(r"=|≈|⇒|→")
+_P6 = re.compile(r"[;\n]|(?<!\\),(?!\d{3}(?!\d))|\band\b")
+
 _LETTERS = "abcdefgh"
+_WORD_CHAR = re.compile(r"\w")
+_DIGIT = re.compile(r"\d")
 _SUBSCRIPT_DIGITS = str.maketrans("₀₁₂₃₄₅₆₇₈₉ₐₑₒₓₕₖₗₘₙₚₛₜ", "0123456789aeoxhklmnpst")
 _GREEK_LETTER = {name: letter for letter, name in GREEK.items()}
 
@@ -45,7 +56,7 @@ def _name_pattern(name: str) -> str:
     """A regex for a name as replies write it: ``h_max``, ``h_{max}``, ``h_{\\max}``, ``hₘₐₓ``."""
     base, _, sub = name.partition("_")
     if not sub:
-        m = re.fullmatch(r"([A-Za-z]+?)(\d+)", name)
+        m = _P1.fullmatch(name)
         if m and m.group(1) not in _GREEK_LETTER:
             base, sub = m.group(1), m.group(2)
         elif len(name) > 1 and name not in _GREEK_LETTER and name[0].isupper() and name[1:].islower():
@@ -60,19 +71,26 @@ def _name_pattern(name: str) -> str:
     return head + wrapped + re.escape(sub) + r"\s*[)}]?[)}]?"
 
 
+def _starts_with_symbol(name: str, symbol: str) -> bool:
+    """``t_flight``, ``t2`` and ``t`` start with the symbol ``t``; ``theta`` does not."""
+    rest = name[len(symbol):] if name.startswith(symbol) else None
+    return rest is not None and (rest == "" or rest[0] == "_" or rest[0].isdigit())
+
+
 def aliases(part: Part, parts: Sequence[Part]) -> list[str]:
     """Regexes for the names a reply may give ``part``: its name, and its leading symbol
     when no other part starts with the same one (``t`` for ``t_flight``)."""
     found = [_name_pattern(part.name)]
-    lead = re.match(r"[A-Za-z]+?(?=_|\d|$)", part.name)
+    lead = _P2.match(part.name)
     if lead and lead.group(0) != part.name:
         symbol = lead.group(0)
-        others = [p for p in parts if p is not part and re.match(rf"{re.escape(symbol)}(?:_|\d|$)", p.name)]
+        others = [p for p in parts if p is not part and _starts_with_symbol(p.name, symbol)]
         if not others:
             found.append(_name_pattern(symbol))
     return found
 
 
+@functools.lru_cache(maxsize=64)
 def _letter_label(k: int) -> re.Pattern[str]:
     """``(a)`` after a space, or ``a)``, ``a.``, ``a:`` at the start of a line (not ``(q*B)``)."""
     letter = _LETTERS[k]
@@ -84,10 +102,12 @@ def _letter_label(k: int) -> re.Pattern[str]:
     )
 
 
+@functools.lru_cache(maxsize=64)
 def _number_label(k: int) -> re.Pattern[str]:
     return re.compile(rf"^\s*(?:[-*]\s*)?(?:\*\*)?(?:[Pp]art\s*)?\(?{k + 1}[.):](?:\*\*)?(?=\s)", re.M)
 
 
+@functools.lru_cache(maxsize=4096)
 def _name_label(pattern: str) -> re.Pattern[str]:
     return re.compile(rf"(?<![\w\\]){pattern}(?:\s*\$)?\s*(?:=|:|≈|~|\\approx|\bis\b)")
 
@@ -98,15 +118,15 @@ def _segments_from(hits: list[tuple[int, int, int]], text: str, n: int) -> list[
     for j, (_, end, k) in enumerate(hits):
         stop = hits[j + 1][0] if j + 1 < len(hits) else len(text)
         piece = text[end:stop]
-        if re.search(r"\S", piece) or segments[k] is None:
+        if _P3.search(piece) or segments[k] is None:
             segments[k] = piece  # the last label of a part wins
     return segments
 
 
 def _inside_equation(text: str, start: int) -> bool:
     """Whether a name stands on the right of an ``=`` in its clause (``μ = f/N = …``)."""
-    clause = re.split(r"[\n,;]|\band\b", text[:start])[-1]
-    return bool(re.search(r"=|≈|⇒|→", clause))
+    clause = _P4.split(text[:start])[-1]
+    return bool(_P5.search(clause))
 
 
 def _labelled(text: str, parts: Sequence[Part]) -> list[str | None] | None:
@@ -128,8 +148,9 @@ def _labelled(text: str, parts: Sequence[Part]) -> list[str | None] | None:
 
 
 def _chunks(text: str, expressions: bool) -> list[str]:
-    pieces = re.split(r"[;\n]|(?<!\\),(?!\d{3}(?!\d))|\band\b", text)  # not LaTeX's "\,"
-    return [p for p in pieces if re.search(r"\w" if expressions else r"\d", p)]
+    pieces = _P6.split(text)  # not LaTeX's "\,"
+    wanted = _WORD_CHAR if expressions else _DIGIT
+    return [p for p in pieces if wanted.search(p)]
 
 
 def _dimension_of(chunk: str) -> str | None:

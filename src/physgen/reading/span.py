@@ -19,6 +19,12 @@ import re
 
 from .verdict import Source
 
+# Patterns used inside functions, compiled once: other libraries (Pint's parser) churn
+# the `re` module's own cache, and recompiling a pattern costs more than using it.
+_P1 = re.compile(r"[\dA-Za-z]")
+_P2 = re.compile(r"\n\s*\n")
+_P3 = re.compile(r"\d|\b[A-Ha-h]\b|\\frac|\\sqrt|[a-zA-Zα-ω]\s*[=/*^]|cannot|not|insufficient")
+
 #: Only the last this-many characters of a reply are read (answers come last).
 MAX_REPLY = 20_000
 #: Longest span kept after a marker.
@@ -118,14 +124,14 @@ def _marker_span(text: str, end: int, stop: int, parts: int) -> str:
     body = body.split("```", 1)[0]  # code after the answer is not the answer
     if parts == 1:
         lines = body.split("\n")
-        first = next((k for k, ln in enumerate(lines) if re.search(r"[\dA-Za-z]", ln)), 0)
+        first = next((k for k, ln in enumerate(lines) if _P1.search(ln)), 0)
         later = next((k for k in range(first + 1, len(lines)) if _CORRECTION_START.match(lines[k])), None)
         head = _first_sentence(lines[first])
         return (head + ("\n" + "\n".join(lines[later:]) if later is not None else "")).strip()
-    paragraphs = re.split(r"\n\s*\n", body)
+    paragraphs = _P2.split(body)
     kept = [paragraphs[0]]
     for para in paragraphs[1:]:
-        if not re.search(r"[\dA-Za-z]", kept[0]):
+        if not _P1.search(kept[0]):
             kept = [para]  # "Final Answer:\n\n35.3 m"
         elif _LABEL_START.match(para) or _CORRECTION_START.match(para) or para.lstrip().startswith("\\boxed"):
             kept.append(para)
@@ -161,7 +167,7 @@ def span_of(text: str, parts: int = 1) -> tuple[str | None, Source]:
     for k in range(len(found) - 1, max(-1, len(found) - 50), -1):
         stop = found[k + 1].start() if k + 1 < len(found) else len(text)
         span = _marker_span(text, found[k].end(), stop, parts)
-        if re.search(r"\d|\b[A-Ha-h]\b|\\frac|\\sqrt|[a-zA-Zα-ω]\s*[=/*^]|cannot|not|insufficient", span):
+        if _P3.search(span):
             return unbox(span), "marker"
     inside = boxes(text)
     if inside:

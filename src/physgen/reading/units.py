@@ -20,6 +20,23 @@ import re
 from ..unit_table import AMBIGUOUS, WORDS, latex_to_unicode, unicode_to_pint
 from ..units import parse_unit, same_dimension
 
+# Patterns used inside functions, compiled once: other libraries (Pint's parser) churn
+# the `re` module's own cache, and recompiling a pattern costs more than using it.
+_P1 = re.compile(r"\^\s*\{?\s*\\circ\s*\}?|\\degree\b")
+_P2 = re.compile(r"\^\s*\{([^{}]*)\}")
+_P3 = re.compile(r"([⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]+)")
+_P4 = re.compile(r"\s+")
+_P5 = re.compile(r"\bsquare ([a-z]+)")
+_P6 = re.compile(r"\bcubic ([a-z]+)")
+_P7 = re.compile(r"\bper\b")
+_P8 = re.compile(r"\s*\bsquared\b")
+_P9 = re.compile(r"\s*\bcubed\b")
+_P10 = re.compile(r"\s*/\s*")
+_P11 = re.compile(r"[\s*/()]+")
+_P12 = re.compile(r"[a-z]{3}")
+_P13 = re.compile(r"\^\(?([-+]?\d+(?:\.\d+)?)\)?")
+_P14 = re.compile(r"\s*\^\s*")
+
 #: Longest unit text read.
 MAX_UNIT_TEXT = 60
 #: Largest power a unit factor may carry.
@@ -48,8 +65,8 @@ def _clean(text: str) -> str:
     t = text.strip().replace("$", "")
     for _ in range(2):
         t = _LATEX_WRAP.sub(r"\1", t)
-    t = re.sub(r"\^\s*\{?\s*\\circ\s*\}?|\\degree\b", "°", t)
-    t = re.sub(r"\^\s*\{([^{}]*)\}", r"^(\1)", t)
+    t = _P1.sub("°", t)
+    t = _P2.sub(r"^(\1)", t)
     t = t.replace("\\,", " ").replace("\\;", " ").replace("\\ ", " ").replace("~", " ")
     for latex, uni in latex_to_unicode():
         t = t.replace(latex, uni)
@@ -58,25 +75,25 @@ def _clean(text: str) -> str:
     for uni, pint_text, _ in unicode_to_pint():
         t = t.replace(uni, pint_text)  # flush: "kΩ" is "kohm", "µF" is "uF"
     t = t.replace("%", " percent ").replace("·", "*")
-    t = re.sub(r"([⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]+)", lambda m: "^(" + m.group(1).translate(_SUPER) + ")", t)
-    return re.sub(r"\s+", " ", t).strip().strip(".,;:")
+    t = _P3.sub(lambda m: "^(" + m.group(1).translate(_SUPER) + ")", t)
+    return _P4.sub(" ", t).strip().strip(".,;:")
 
 
 def _words(text: str) -> str:
     """Unit words to symbols: 'kilometers per hour' -> 'km / h', 'square meters' -> 'm^2'."""
     t = f" {text.lower()} "
-    t = re.sub(r"\bsquare ([a-z]+)", r"\1^2", t)
-    t = re.sub(r"\bcubic ([a-z]+)", r"\1^3", t)
+    t = _P5.sub(r"\1^2", t)
+    t = _P6.sub(r"\1^3", t)
     t = _WORD.sub(lambda m: f" {WORDS[m.group(1)]} ", t)
-    t = re.sub(r"\bper\b", "/", t)
-    t = re.sub(r"\s*\bsquared\b", "^2", t)
-    t = re.sub(r"\s*\bcubed\b", "^3", t)
-    return re.sub(r"\s*/\s*", "/", re.sub(r"\s+", " ", t)).strip()
+    t = _P7.sub("/", t)
+    t = _P8.sub("^2", t)
+    t = _P9.sub("^3", t)
+    return _P10.sub("/", _P4.sub(" ", t)).strip()
 
 
 def _bounded(text: str) -> bool:
     """At most MAX_FACTORS symbols, each with at most one small power."""
-    pieces = [p for p in re.split(r"[\s*/()]+", text) if p]
+    pieces = [p for p in _P11.split(text) if p]
     if not pieces or len(pieces) > MAX_FACTORS:
         return False
     for piece in pieces:
@@ -104,11 +121,11 @@ def read_unit(text: str, want: str | None = None) -> str | None:
     if (t if len(t) == 1 else t.lower()) in NOT_UNITS:  # "A" is the ampere, "a" an article
         return None
     candidates = [t]
-    if re.search(r"[a-z]{3}", t):
+    if _P12.search(t):
         candidates.insert(0, _words(t))  # words first: Pint reads some phrases oddly
     for c in candidates:
-        c = re.sub(r"\^\(?([-+]?\d+(?:\.\d+)?)\)?", r"^\1", c).strip()
-        c = re.sub(r"\s*\^\s*", "^", c)
+        c = _P13.sub(r"^\1", c).strip()
+        c = _P14.sub("^", c)
         if not c or not _bounded(c):
             continue
         c = c.replace("^", "**")

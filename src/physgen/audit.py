@@ -1,0 +1,125 @@
+"""The numbers behind every item-validity check, per template (``physgen validate --report``).
+
+For each template: how many draws meet its constraints, how many of those each
+validity check (:mod:`physgen.validity`) rejects, which inputs are exact by
+statement, how many named mistakes it has and whether its multiple-choice options
+are plausible, what the ``omitted`` and ``noop`` probes can do with it, and the
+difficulty its rubric gives.
+
+>>> import physgen
+>>> row = audit(physgen.load_catalog()["mechanics.projectile_range"], draws=500)
+>>> row.template_id, row.errors
+('mechanics.projectile_range', [])
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from .sampling import stream_key
+from .template import Template
+from .validity import MAX_REJECT_RATE, answer_interval, screen
+
+#: Multiple-choice options further than this factor from the key are implausible at a glance
+#: (a unit-prefix slip, ×10³, is a mistake students make; 10⁴ is where the issue drew the line).
+MAX_OPTION_FACTOR = 1000.0 * (1 + 1e-9)
+#: Instances whose multiple-choice options are checked per template.
+OPTION_INSTANCES = 2
+
+
+@dataclass
+class AuditRow:
+    """One template's figures; ``errors`` lists what fails a guarantee of ``docs/validity.md``."""
+
+    template_id: str
+    draws: int
+    accepted_by_constraints: float  # share of draws meeting the constraints
+    rejected: dict[str, float]  # check -> share of constraint-meeting draws it rejects
+    rejected_total: float
+    exact_inputs: list[str]
+    mistakes: int
+    implausible_options: int
+    options_checked: int
+    omissible: str  # "2/3": inputs `omitted` may remove / inputs
+    noop_sentences: int
+    difficulty: int
+    rubric_level: int | None
+    errors: list[str] = field(default_factory=list)
+
+
+def audit(t: Template, draws: int = 10_000, seed: int = 0) -> AuditRow:
+    """Measure every validity check of ``t`` over ``draws`` fresh candidate draws."""
+    from .formats.noop_bank import usable
+    from .formats.probes import omissible
+
+    key = stream_key(seed, f"audit:{t.id}")
+    index = np.arange(draws, dtype=np.uint64)
+    shown = t.draw_candidates(key, index, 0)
+    si = {n: t.input_si[n].to_si(v) for n, v in shown.items()}
+    with np.errstate(all="ignore"):
+        meets = t.constraint_mask(si)
+        answers = t.evaluate_si(si)
+        for values in answers.values():
+            meets &= np.isfinite(values)
+        masks = screen(t, shown, si, answers)
+    kept = max(int(meets.sum()), 1)
+    rejected = {k: float((~m & meets).sum()) / kept for k, m in masks.items()}
+    passed = np.logical_and.reduce([meets, *masks.values()])
+    total = 1.0 - float(passed.sum()) / kept
+    errors = []
+    if total > MAX_REJECT_RATE:
+        errors.append(f"reject rate {total:.0%} > {MAX_REJECT_RATE:.0%}")
+    bad, checked = _options(t, seed) if t.question_type == "numerical" else (0, 0)
+    if bad:
+        errors.append(f"{bad} of {checked} multiple-choice options implausible")
+    n_mistakes = len(t.mistake_answers)
+    names = omissible(t)
+    if t.question_type == "numerical":
+        if n_mistakes < 2:
+            errors.append(f"{n_mistakes} named mistake(s); at least 2 are needed")
+        if not names:
+            errors.append("no omit spans: `omitted` cannot probe it")
+    level = t.spec.rubric_level()
+    if level is None:
+        errors.append("no `rubric`")
+    elif level != t.difficulty:
+        errors.append(f"difficulty {t.difficulty} but the rubric gives {level}")
+    return AuditRow(
+        t.id, draws, float(meets.mean()), rejected, total,
+        [n for n, i in t.spec.inputs.items() if i.exact], n_mistakes, bad, checked,
+        f"{len(names)}/{len(t.spec.inputs)}", len(usable(t)), t.difficulty, level, errors,
+    )
+
+
+def _options(t: Template, seed: int) -> tuple[int, int]:
+    """(implausible, checked) multiple-choice options over a few instances: an option must have
+    the answer's sign, obey the limits on the answer, and lie within a factor 100 of the key."""
+    from .formats import FormatContext, get_format
+    from .instance import iter_instances
+
+    fmt, ctx = get_format("mc_numerical"), FormatContext()
+    bad = checked = 0
+    for inst in iter_instances(t.sample(OPTION_INSTANCES, seed)):
+        for v in fmt.build(inst, 0, ctx):
+            name = next(iter(v.answers))
+            key = v.answers[name].value
+            lo, hi = answer_interval(t, name)
+            for letter, text in v.options.items():
+                if letter == v.answer_key:
+                    continue
+                checked += 1
+                value = _value(text, v.answers[name].unit)
+                if value is None or not lo <= value <= hi or not (
+                        abs(key) / MAX_OPTION_FACTOR <= abs(value) <= abs(key) * MAX_OPTION_FACTOR):
+                    bad += 1
+    return bad, checked
+
+
+def _value(text: str, unit: str) -> float | None:
+    """An option's number, in the answer's unit (None if it cannot be read)."""
+    from .reading.quantity import read_value
+
+    reading = read_value(text, unit)
+    return reading.value if reading.status == "ok" else None

@@ -1,0 +1,430 @@
+"""A procedural training set: ``physgen.dataset(size=..., seed=...)``, random access, in the
+shape of reasoning-gym's datasets (``question``, ``answer``, ``metadata``; ``score_answer``).
+
+Item ``i`` is made on demand and alone: a hash of ``(seed, i)`` picks a template
+(by the weights), a format, a paraphrase and, for a format that asks one
+quantity at a time, which quantity; the problem is instance ``k = i`` of that
+template (``k = 0`` for an algebraic one, which has one instance). An instance
+depends only on ``(seed, template, k)`` (:mod:`physgen.sampling`), so ``ds[i]``
+never makes items ``0 … i-1``, and the same seed gives the same items on any
+machine, in any order, in any shard. (If the chosen format makes nothing for
+that instance, the item draws its choices again from a hash of ``(seed, i, attempt)``.)
+
+>>> import physgen
+>>> ds = physgen.dataset(size=1000, seed=0, domain="optics", formats=["free_form", "mc_numerical"])
+>>> len(ds), ds[7] == ds[7], ds[7]["metadata"]["variant"]["metadata"]["domain"]
+(1000, True, 'optics')
+>>> entry = ds[7]
+>>> ds.score_answer(entry["answer"], entry), ds.score_answer("no idea", entry)
+(1.0, 0.0)
+>>> [len(ds.shard(rank, 3)) for rank in range(3)]
+[334, 333, 333]
+
+Weights mix by domain, difficulty or template, and a :class:`Curriculum`
+widens the difficulty range as the item index grows:
+
+>>> mix = physgen.dataset(size=100, weights={"optics": 3, "mechanics": 1})
+>>> sorted({e["metadata"]["variant"]["metadata"]["domain"] for e in mix})
+['mechanics', 'optics']
+>>> easy_first = physgen.dataset(size=400, difficulty=Curriculum(every=100, start=1))
+>>> max(e["metadata"]["variant"]["metadata"]["difficulty"] for e in easy_first.shard(0, 4)[:25])
+1
+
+``physgen.dataset`` is this module, and calling it calls :func:`dataset`
+(so ``from physgen.dataset import Curriculum`` works too).
+"""
+
+from __future__ import annotations
+
+import bisect
+import difflib
+import hashlib
+import itertools
+import math
+import operator
+import sys
+import types
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal, overload
+
+from .errors import InputError, SamplingError
+from .generation import Source, resolve_templates
+from .instance import iter_instances
+from .render import Notation
+from .template import Template
+from .units import Style
+from .variant import Variant
+
+if TYPE_CHECKING:
+    import datasets
+
+#: ``data_source`` of verl rows, and ``source_dataset`` in each entry's metadata.
+DATA_SOURCE = "physgen"
+#: Draws per item before giving up when the chosen format makes nothing for the instance.
+_ATTEMPTS = 8
+#: Item indices are instance indices: 64-bit counters (:mod:`physgen.sampling`).
+_MAX_SIZE = 2**63
+
+
+@dataclass(frozen=True)
+class Curriculum:
+    """Difficulty levels that widen as training proceeds, counted in items.
+
+    Items ``0 … every-1`` draw levels ``1 … start``; each further ``every``
+    items admit the next level, up to ``stop``. With ``window``, only the
+    ``window`` highest admitted levels are drawn (reasoning-gym's "last k"
+    range mode) instead of all of them (its "inclusive" mode). Because the
+    schedule follows the item index, feed items in order (TRL:
+    ``GRPOConfig(shuffle_dataset=False)``); shards keep the global index.
+
+    >>> c = Curriculum(every=100, start=2, stop=4)
+    >>> c.levels(0), c.levels(150), c.levels(10_000)
+    ((1, 2), (1, 2, 3), (1, 2, 3, 4))
+    >>> Curriculum(every=100, start=2, window=2).levels(250)
+    (3, 4)
+    """
+
+    every: int
+    start: int = 1
+    stop: int = 5
+    window: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.every < 1:
+            raise InputError(f"Curriculum(every=...) is a number of items ≥ 1, got {self.every}")
+        if not 1 <= self.start <= self.stop:
+            raise InputError(f"Curriculum needs 1 ≤ start ≤ stop, got start={self.start}, stop={self.stop}")
+        if self.window is not None and self.window < 1:
+            raise InputError(f"Curriculum(window=...) must be ≥ 1, or None for all levels; got {self.window}")
+
+    def stage(self, index: int) -> int:
+        """How many widenings have happened by item ``index`` (0 … ``stop - start``)."""
+        return min(self.stop - self.start, index // self.every)
+
+    def levels(self, index: int) -> tuple[int, ...]:
+        """The difficulty levels item ``index`` draws from."""
+        return self._levels(self.stage(index))
+
+    def _levels(self, stage: int) -> tuple[int, ...]:
+        top = self.start + stage
+        bottom = 1 if self.window is None else max(1, top - self.window + 1)
+        return tuple(range(bottom, top + 1))
+
+
+@dataclass(frozen=True)
+class _Pool:
+    """The templates one stage draws from, with their cumulative weights and applicable formats."""
+
+    templates: tuple[Template, ...]
+    formats: tuple[tuple[str, ...], ...]
+    cumulative: tuple[float, ...]
+
+    def template(self, u: float) -> int:
+        """The template at ``u`` in [0, 1) of the weight."""
+        return min(bisect.bisect_right(self.cumulative, u * self.cumulative[-1]), len(self.templates) - 1)
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """Everything that decides the items (pickles: formats are kept by name)."""
+
+    seed: int
+    pools: tuple[_Pool, ...]
+    curriculum: Curriculum | None
+    style: Style
+    notation: Notation
+    n_options: int
+
+    def pool(self, index: int) -> _Pool:
+        return self.pools[0 if self.curriculum is None else self.curriculum.stage(index)]
+
+    def variant(self, index: int) -> Variant:
+        """Item ``index``'s variant (see the module docstring for how it is chosen)."""
+        from .formats import FormatContext, get_format
+
+        pool = self.pool(index)
+        ctx = FormatContext(self.style, self.notation, self.n_options)
+        tried = []
+        for attempt in range(_ATTEMPTS):
+            digest = hashlib.blake2b(f"physgen-dataset/1/{self.seed}/{index}/{attempt}".encode(),
+                                     digest_size=16).digest()
+            u = (int.from_bytes(digest[:8], "little") >> 11) * 2.0**-53
+            bits = int.from_bytes(digest[8:], "little")
+            j = pool.template(u)
+            t, names = pool.templates[j], pool.formats[j]
+            fmt = get_format(names[bits % len(names)])
+            bits //= len(names)
+            k = index if t.question_type == "numerical" else 0
+            inst = next(iter_instances(t.sample(1, self.seed, k), self.style, self.notation))
+            made = list(fmt.build(inst, bits % len(t.texts), ctx))
+            if made:
+                return made[(bits // len(t.texts)) % len(made)]
+            tried.append(f"{fmt.name} of {t.id}")
+        raise SamplingError(f"item {index}: the chosen formats made no variant in {_ATTEMPTS} draws "
+                            f"({', '.join(tried)}); choose other formats or templates")
+
+
+def _entry(variant: Variant, index: int) -> dict[str, Any]:
+    """The dataset entry of ``variant``, as item ``index``."""
+    from .formats import get_format
+
+    return {
+        "question": variant.prompt,
+        "answer": get_format(variant.format).reference(variant),
+        "metadata": {"source_dataset": DATA_SOURCE, "source_index": index,
+                     "variant": variant.to_dict(), "ground_truth": variant.to_json()},
+    }
+
+
+class ProceduralDataset(Sequence[dict[str, Any]]):
+    """``size`` problems, each made when it is asked for; see :func:`dataset`.
+
+    ``ds[i]`` is a dict with ``question`` (the prompt, ending with its answer
+    instruction), ``answer`` (a reply in the documented layout that grades
+    correct) and ``metadata``: ``source_dataset``, ``source_index`` (the item's
+    index in the whole dataset), ``variant`` (``Variant.to_dict()``) and
+    ``ground_truth`` (the variant as JSON: what verl's ``compute_score`` receives).
+    """
+
+    def __init__(self, plan: _Plan, indices: range) -> None:
+        self._plan = plan
+        self._indices = indices
+
+    @property
+    def seed(self) -> int:
+        return self._plan.seed
+
+    @property
+    def size(self) -> int:
+        return len(self._indices)
+
+    def __len__(self) -> int:
+        return len(self._indices)
+
+    @overload
+    def __getitem__(self, i: int) -> dict[str, Any]: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> ProceduralDataset: ...
+
+    def __getitem__(self, i: int | slice) -> dict[str, Any] | ProceduralDataset:
+        """Item ``i`` (negative counts from the end), or a slice of the dataset as a dataset."""
+        if isinstance(i, slice):
+            return ProceduralDataset(self._plan, self._indices[i])
+        index = self._indices[i]  # IndexError past the end, like a list
+        return _entry(self._plan.variant(index), index)
+
+    def __iter__(self) -> Iterator[dict[str, Any]]:
+        for index in self._indices:
+            yield _entry(self._plan.variant(index), index)
+
+    def __repr__(self) -> str:
+        return f"<ProceduralDataset of {len(self)} physgen problems, seed {self.seed}>"
+
+    def score_answer(self, answer: str | None, entry: Mapping[str, Any], *,
+                     partial_credit: bool = False) -> float:
+        """1.0 if ``answer`` grades correct for ``entry``, else 0.0; with ``partial_credit``,
+        the fraction of the asked quantities it gets right."""
+        from .rewards import score
+
+        return score(entry["metadata"]["variant"], answer, partial_credit=partial_credit)
+
+    def shard(self, rank: int, world: int) -> ProceduralDataset:
+        """Every ``world``-th item from ``rank`` (the split of ``DistributedSampler`` without
+        shuffling): the shards of ranks ``0 … world-1`` are disjoint and cover the dataset."""
+        if not 0 <= rank < world:
+            raise InputError(f"shard(rank, world) needs 0 ≤ rank < world, got rank={rank}, world={world}")
+        return ProceduralDataset(self._plan, self._indices[rank::world])
+
+    def to_hf_dataset(self, layout: Literal["trl", "verl"] = "trl", *,
+                      conversational: bool = False) -> datasets.Dataset:
+        """The items as a Hugging Face ``datasets.Dataset`` (made in memory; needs ``datasets``).
+
+        ``layout="trl"``: columns ``prompt`` (text, or one user message with
+        ``conversational``), ``answer`` and ``variant`` (JSON), for TRL's
+        ``GRPOTrainer`` with :func:`physgen.rewards.trl_reward`. ``layout="verl"``:
+        verl's RL rows (``data_source``, ``prompt`` as messages, ``ability``,
+        ``reward_model.ground_truth``, ``extra_info``), for
+        :func:`physgen.rewards.compute_score`.
+        """
+        import datasets
+
+        if layout not in ("trl", "verl"):
+            raise InputError(f"layout must be 'trl' or 'verl', got {layout!r}")
+        rows = []
+        for e in self:
+            meta = e["metadata"]
+            message = [{"role": "user", "content": e["question"]}]
+            if layout == "trl":
+                rows.append({"prompt": message if conversational else e["question"], "answer": e["answer"],
+                             "variant": meta["ground_truth"]})
+            else:
+                rows.append({"data_source": DATA_SOURCE, "prompt": message, "ability": "physics",
+                             "reward_model": {"style": "rule", "ground_truth": meta["ground_truth"]},
+                             "extra_info": {"index": meta["source_index"], "answer": e["answer"]}})
+        return datasets.Dataset.from_list(rows)
+
+
+def dataset(
+    source: Source | None = None,
+    *,
+    size: int,
+    seed: int = 0,
+    formats: str | Sequence[str] = ("free_form",),
+    domain: str | Iterable[str] | None = None,
+    difficulty: int | Iterable[int] | Curriculum | None = None,
+    weights: Mapping[str, float] | Mapping[int, float] | None = None,
+    style: Style = "unicode",
+    notation: Notation = "auto",
+    n_options: int = 4,
+) -> ProceduralDataset:
+    """``size`` problems from ``source`` (default: the built-in catalog), made on demand.
+
+    ``formats`` are drawn uniformly among those that apply to the chosen
+    template (a template none applies to is left out). ``domain`` and
+    ``difficulty`` keep only matching templates; ``difficulty`` may instead be a
+    :class:`Curriculum`. ``weights`` maps domains, difficulty levels or template
+    ids to their share of the items, split evenly among the templates of each;
+    what it does not name is not drawn. Without weights every template is
+    equally likely. An unknown domain, level, format or weight key raises
+    :class:`~physgen.InputError` naming the valid ones.
+
+    >>> ds = dataset(["mechanics.projectile_range"], size=3, seed=1)
+    >>> [e["metadata"]["variant"]["metadata"]["index"] for e in ds]
+    [0, 1, 2]
+    >>> dataset(size=5, domain="optic")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    physgen.errors.InputError: unknown domain 'optic' (did you mean 'optics'?); the templates have: ...
+    """
+    from .formats import get_format
+
+    if not isinstance(size, int) or not 0 <= size <= _MAX_SIZE:
+        raise InputError(f"size must be a whole number from 0 to 2**63, got {size!r}")
+    names = (formats,) if isinstance(formats, str) else tuple(formats)
+    if not names:
+        raise InputError("formats is empty; name at least one, e.g. ('free_form',)")
+    registered = {name: get_format(name) for name in names}  # unknown names raise, with the list
+    if not 2 <= n_options <= 8:
+        raise InputError(f"n_options must be between 2 and 8, got {n_options}")
+    curriculum = difficulty if isinstance(difficulty, Curriculum) else None
+    levels = None if isinstance(difficulty, Curriculum) else difficulty
+    templates = select_templates(source, domain=domain, difficulty=levels)
+    applicable = [(t, tuple(n for n in names if registered[n].applies(t))) for t in templates]
+    applicable = [(t, fs) for t, fs in applicable if fs]
+    if not applicable:
+        raise InputError(f"none of the formats {list(names)} applies to the chosen templates")
+    base = _weights([t for t, _ in applicable], weights)
+    if curriculum is None:
+        pools: tuple[_Pool, ...] = (_pool(applicable, base, None),)
+    else:
+        stages = range(curriculum.stop - curriculum.start + 1)
+        pools = tuple(_pool(applicable, base, curriculum._levels(s)) for s in stages)
+    plan = _Plan(seed, pools, curriculum, style, notation, n_options)
+    return ProceduralDataset(plan, range(size))
+
+
+def select_templates(source: Source | None = None, *, domain: str | Iterable[str] | None = None,
+                     difficulty: int | Iterable[int] | None = None) -> list[Template]:
+    """The templates of ``source`` (default: the built-in catalog), sorted by id, in ``domain``
+    and at ``difficulty`` (one value or several each; ``None``: any). An unknown value raises
+    :class:`~physgen.InputError` naming the valid ones.
+
+    >>> [t.id for t in select_templates(domain="optics", difficulty=1)][:2]
+    ['optics.critical_angle', 'optics.malus_law']
+    """
+    if source is None:
+        from .catalog import load_catalog
+
+        source = load_catalog()
+    templates = sorted(resolve_templates(source), key=lambda t: t.id)
+    templates = _keep(templates, "domain", domain, lambda t: t.domain)
+    return _keep(templates, "difficulty", difficulty, lambda t: t.difficulty)
+
+
+def _keep(templates: list[Template], what: str, wanted: Any, key: Any) -> list[Template]:
+    """The templates whose ``key`` is among ``wanted`` (one value or several); an unknown value raises."""
+    if wanted is None:
+        return templates
+    values = {wanted} if isinstance(wanted, str | int) else set(wanted)
+    present = {key(t) for t in templates}
+    unknown = sorted(values - present, key=str)
+    if unknown:
+        listed = ", ".join(str(v) for v in sorted(present, key=str))
+        close = difflib.get_close_matches(str(unknown[0]), [str(v) for v in present], n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        raise InputError(f"unknown {what} {', '.join(repr(v) for v in unknown)}{hint}; "
+                         f"the templates have: {listed}")
+    return [t for t in templates if key(t) in values]
+
+
+#: What the keys of ``weights`` can name, and how to read it from a template.
+_GROUPS: dict[str, Callable[[Template], Any]] = {
+    "difficulty level": operator.attrgetter("difficulty"),
+    "template id": operator.attrgetter("id"),
+    "domain": operator.attrgetter("domain"),
+}
+
+
+def _group(weights: Mapping[Any, float], templates: list[Template]) -> Callable[[Template], Any]:
+    """Which attribute of a template the keys of ``weights`` name: its difficulty, id or domain."""
+    keys = set(weights)
+    numbers = all(isinstance(k, int) and not isinstance(k, bool) for k in keys)
+    kinds = ["difficulty level"] if numbers else ["template id", "domain"]
+    for kind in kinds:
+        if keys <= {_GROUPS[kind](t) for t in templates}:
+            return _GROUPS[kind]
+    valid = "; ".join(f"{kind}s: {', '.join(sorted({str(_GROUPS[kind](t)) for t in templates}))}"
+                      for kind in kinds)
+    raise InputError(f"weights keys {sorted(keys, key=str)} are not all of one kind among the chosen "
+                     f"templates' {valid}")
+
+
+def _weights(templates: list[Template], weights: Mapping[Any, float] | None) -> list[tuple[Any, float]]:
+    """Each template's group and that group's weight (``None`` group: every template weighs 1)."""
+    if weights is None:
+        return [(t.id, 1.0) for t in templates]
+    values = {k: _weight(w) for k, w in weights.items()}
+    bad = {k: weights[k] for k, v in values.items() if v is None}
+    if bad:
+        raise InputError(f"weights must be finite numbers ≥ 0, got {bad}")
+    key = _group(weights, templates)
+    return [(key(t), values.get(key(t)) or 0.0) for t in templates]
+
+
+def _weight(w: Any) -> float | None:
+    """``w`` as a finite float ≥ 0, else ``None``."""
+    try:
+        value = float(w)
+    except (TypeError, ValueError):
+        return None
+    return value if 0 <= value and math.isfinite(value) else None
+
+
+def _pool(applicable: list[tuple[Template, tuple[str, ...]]], base: list[tuple[Any, float]],
+          levels: tuple[int, ...] | None) -> _Pool:
+    """The templates at ``levels`` (all when ``None``) with weight > 0: each group's weight is
+    split evenly among its templates in the pool."""
+    members = [(t, fs, g, w) for (t, fs), (g, w) in zip(applicable, base, strict=True)
+               if w > 0 and (levels is None or t.difficulty in levels)]
+    if not members:
+        have = sorted({t.difficulty for (t, _), (_, w) in zip(applicable, base, strict=True) if w > 0})
+        where = "" if levels is None else f" at difficulty {list(levels)}"
+        raise InputError(f"no template with a weight above 0{where}; the chosen templates with weight "
+                         f"have difficulty levels {have}")
+    counts: dict[Any, int] = {}
+    for _, _, g, _ in members:
+        counts[g] = counts.get(g, 0) + 1
+    cumulative = tuple(itertools.accumulate(w / counts[g] for _, _, g, w in members))
+    return _Pool(tuple(m[0] for m in members), tuple(m[1] for m in members), cumulative)
+
+
+class _CallableModule(types.ModuleType):
+    """This module's type: calling ``physgen.dataset(...)`` calls :func:`dataset`."""
+
+    def __call__(self, source: Source | None = None, **kwargs: Any) -> ProceduralDataset:
+        return dataset(source, **kwargs)
+
+
+sys.modules[__name__].__class__ = _CallableModule

@@ -1,0 +1,156 @@
+"""The checks every instance passes before it is shown: plausible, well-conditioned, non-degenerate.
+
+:meth:`physgen.template.Template.sample` keeps a candidate only if every mask
+here is true for it, and redraws it otherwise; ``physgen validate --report``
+counts how often each one rejects. ``docs/validity.md`` says what this guarantees.
+
+* **plausible**: every ``checks`` entry of the template holds (an inequality, or a
+  named limit of :mod:`physgen.limits` applied to an expression);
+* **well-conditioned**: nudging the shown value of any input that is not exact by
+  statement by ``NUDGE`` (what rounding an intermediate to 3 significant figures
+  does) moves no answer by more than half the grading tolerance. An answer that
+  is a pure power of an input (``r⁴``, ``T⁴``: the same elasticity everywhere,
+  found at compile time) is exempt for that input: rounding cannot cancel there,
+  and a solver never rounds a given before raising it to a power;
+* **distinct from the inputs**: no answer lies within ``SEPARATION`` tolerances of
+  an input of the same kind (so "nothing changes" is never the key);
+* **distinct from the mistakes**: no named mistake lands within ``SEPARATION``
+  tolerances of the key (so a wrong shortcut cannot score).
+
+>>> import physgen
+>>> t = physgen.load_catalog()["mechanics.projectile_range"]
+>>> batch = t.sample(3, seed=0)
+>>> answers = {n: t.answer_units[n].to_si(v) for n, v in batch.answers.items()}
+>>> masks = screen(t, batch.shown, batch.si, answers)
+>>> sorted(masks), all(m.all() for m in masks.values())
+(['conditioning', 'distinct_from_inputs', 'distinct_from_mistakes'], True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+import numpy as np
+import numpy.typing as npt
+
+if TYPE_CHECKING:
+    from .template import Template
+
+#: The grader's default relative tolerance (``GradeSettings.rtol``).
+RTOL = 0.01
+#: Relative nudge of one input in the conditioning check (rounding to 3 significant figures).
+NUDGE = 0.002
+#: An answer moving by more than this share of the tolerance under a nudge is ill-conditioned.
+CONDITIONING_SHARE = 0.5
+#: Answers differ from same-kind inputs and from named mistakes by more than this many tolerances.
+SEPARATION = 5.0
+#: Above this share of (constraint-meeting) draws rejected, a template is an error.
+MAX_REJECT_RATE = 0.5
+
+FloatArray = npt.NDArray[np.float64]
+Mask = npt.NDArray[np.bool_]
+
+
+def apart(a: FloatArray, b: FloatArray, tolerances: float = SEPARATION) -> Mask:
+    """Where ``a`` and ``b`` differ by more than ``tolerances`` × ``RTOL`` of the larger.
+
+    >>> apart(np.array([100.0, 100.0]), np.array([104.0, 106.0])).tolist()
+    [False, True]
+    """
+    with np.errstate(all="ignore"):
+        return np.abs(a - b) > tolerances * RTOL * np.maximum(np.abs(a), np.abs(b))
+
+
+def screen(t: Template, shown: Mapping[str, FloatArray], si: Mapping[str, FloatArray],
+           answers_si: Mapping[str, FloatArray]) -> dict[str, Mask]:
+    """Each check's pass mask over a chunk of candidates: ``check:<name>`` per plausibility
+    check, then ``conditioning`` and ``distinct_from_inputs`` (numerical templates: an algebraic
+    answer shows no number), and ``distinct_from_mistakes`` (the point an algebraic answer is
+    checked at must tell the key from each mistake).
+    ``shown`` are the inputs as displayed, ``si`` and ``answers_si`` in SI base units."""
+    masks: dict[str, Mask] = {}
+    with np.errstate(all="ignore"):
+        masks.update(_plausible(t, si, answers_si))
+        if t.question_type == "numerical":  # an algebraic answer shows no number to round or match
+            masks["conditioning"] = _conditioned(t, si, answers_si)
+            masks["distinct_from_inputs"] = _apart_from_inputs(t, shown, answers_si)
+        masks["distinct_from_mistakes"] = _apart_from_mistakes(t, si, answers_si)
+    return masks
+
+
+def _plausible(t: Template, si: Mapping[str, FloatArray],
+               answers_si: Mapping[str, FloatArray]) -> dict[str, Mask]:
+    if t.check_values is None:
+        return {}
+    args = t.arguments(si) + [answers_si[n] for n in t.spec.answers]
+    values = t.check_values(*args)
+    shape = next(iter(answers_si.values())).shape
+    out: dict[str, Mask] = {}
+    for (label, lo, hi), value in zip(t.check_bounds, values, strict=True):
+        v = np.broadcast_to(np.asarray(value), shape)
+        ok = v.astype(bool) if lo is None or hi is None else (v >= lo) & (v <= hi)
+        key = f"check:{label}"
+        out[key] = out[key] & ok if key in out else ok
+    return out
+
+
+def _conditioned(t: Template, si: Mapping[str, FloatArray], answers_si: Mapping[str, FloatArray]) -> Mask:
+    ok = np.ones(next(iter(answers_si.values())).shape, dtype=bool)
+    limit = CONDITIONING_SHARE * RTOL
+    for name, spec in t.spec.inputs.items():
+        if spec.exact or spec.integer:
+            continue
+        conv = t.input_si[name]
+        nudged = dict(si)  # the shown number nudged (0.2 % of 20 °C is not 0.2 % of 293 K)
+        nudged[name] = conv.to_si(conv.from_si(si[name]) * (1 + NUDGE))
+        moved = t.evaluate_si(nudged)
+        for answer, base in answers_si.items():
+            if (answer, name) not in t.power_laws:
+                ok &= np.abs(moved[answer] - base) <= limit * np.abs(base)
+    return ok
+
+
+def _apart_from_inputs(t: Template, shown: Mapping[str, FloatArray],
+                       answers_si: Mapping[str, FloatArray]) -> Mask:
+    ok = np.ones(next(iter(answers_si.values())).shape, dtype=bool)
+    for answer, base in answers_si.items():
+        conv = t.answer_units[answer]
+        value = conv.from_si(base)
+        for name in t.spec.inputs:
+            if t.input_si[name].si_unit == conv.si_unit:
+                ok &= apart(value, conv.from_si(t.input_si[name].to_si(shown[name])))
+    return ok
+
+
+def _apart_from_mistakes(t: Template, si: Mapping[str, FloatArray],
+                         answers_si: Mapping[str, FloatArray]) -> Mask:
+    ok = np.ones(next(iter(answers_si.values())).shape, dtype=bool)
+    if t.mistake_values is None:
+        return ok
+    for (answer, _), wrong in zip(t.mistake_answers, t.mistake_values(*t.arguments(si)), strict=True):
+        conv = t.answer_units[answer]
+        right = conv.from_si(answers_si[answer])
+        guess = conv.from_si(np.broadcast_to(np.asarray(wrong, dtype=np.float64), right.shape))
+        ok &= apart(right, guess) | ~np.isfinite(guess)
+    return ok
+
+
+def answer_interval(t: Template, answer: str) -> tuple[float, float]:
+    """The interval (in the answer's unit) that the template's named limits put on ``answer``
+    itself, and its declared sign: where a multiple-choice option must lie to be plausible.
+
+    >>> import physgen
+    >>> answer_interval(physgen.load_catalog()["mechanics.projectile_range"], "R")
+    (0.0, inf)
+    """
+    from .limits import LIMITS
+
+    spec = t.spec.answers[answer]
+    lo, hi = {"positive": (0.0, np.inf), "negative": (-np.inf, 0.0)}.get(spec.sign, (-np.inf, np.inf))
+    conv = t.answer_units[answer]
+    for check in t.spec.checks:
+        if check.limit is not None and check.of is not None and check.of.strip() == answer:
+            a, b = (float(conv.from_si(x)) for x in LIMITS[check.limit].interval_si())
+            lo, hi = max(lo, min(a, b)), min(hi, max(a, b))
+    return (float(lo), float(hi))

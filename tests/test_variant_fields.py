@@ -1,0 +1,83 @@
+"""One field list: Variant's dict form, its record schema and the graded record all follow it,
+and the dict form is byte for byte what the hand-written encoder gave."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from typing import Any
+
+import pytest
+
+import physgen
+from physgen.formats import FORMATS
+from physgen.jsonl import variant_line
+from physgen.render import STYLES
+from physgen.schema import VariantRecord
+from physgen.variant import Metadata, Variant, members
+
+
+def legacy_to_dict(v: Variant) -> dict[str, Any]:
+    """``Variant.to_dict`` as it was written out by hand before the field list was declared once."""
+    return {
+        "variant_id": v.variant_id, "template_id": v.template_id, "instance_id": v.instance_id,
+        "paraphrase": v.paraphrase, "format": v.format, "prompt": v.prompt,
+        "inputs": {k: {"value": q[0], "unit": q[1], "text": q[2]} for k, q in v.inputs.items()},
+        "answers": {k: {"value": a[0], "unit": a[1], "text": a[2], "sig_figs": a[3], "expr": a[4]}
+                    for k, a in v.answers.items()},
+        "steps": list(v.steps),
+        "metadata": {
+            "domain": v.metadata.domain, "subdomain": list(v.metadata.subdomain),
+            "difficulty": v.metadata.difficulty, "question_type": v.metadata.question_type,
+            "template_version": v.metadata.template_version, "seed": v.metadata.seed,
+            "index": v.metadata.index,
+        },
+        "options": dict(v.options), "answer_key": v.answer_key,
+        "code_tests": [{"inputs": dict(c.inputs), "expected": dict(c.expected)} for c in v.code_tests],
+        "unanswerable": list(v.unanswerable),
+    }
+
+
+def legacy_line(v: Variant) -> bytes:
+    return (json.dumps(legacy_to_dict(v), ensure_ascii=False, separators=(",", ":")) + "\n").encode()
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_dict_form_and_bytes_are_unchanged(catalog: physgen.Catalog, style: str) -> None:
+    algebraic = catalog.filter(question_type="algebraic").templates()
+    source = catalog.templates()[::5] + algebraic[:2]  # every domain, numerical and algebraic
+    count = 0
+    for v in physgen.generate(source, n=1, seed=5, formats=sorted(FORMATS), style=style):  # type: ignore[arg-type]
+        assert v.to_dict() == legacy_to_dict(v)
+        assert list(v.to_dict()) == list(legacy_to_dict(v))  # key order too
+        assert variant_line(v) == legacy_line(v)
+        assert Variant.from_dict(json.loads(v.to_json())) == v
+        count += 1
+    assert count > 100
+
+
+def test_record_schema_follows_the_field_list() -> None:
+    fields = [f.name for f in dataclasses.fields(Variant)]
+    assert list(VariantRecord.model_fields) == fields
+    required = {m.name for m in members(Variant) if m.default is ... and m.factory is None}
+    assert set(VariantRecord.model_json_schema()["required"]) == required
+    meta = VariantRecord.model_json_schema()["$defs"]["MetadataRecord"]
+    assert list(meta["properties"]) == [f.name for f in dataclasses.fields(Metadata)]
+    assert "optics" in meta["properties"]["domain"]["enum"]  # narrowed to the template schema's domains
+    assert all(VariantRecord.model_fields[m.name].description == m.doc for m in members(Variant))
+
+
+def test_graded_record_follows_the_field_list() -> None:
+    v = next(physgen.generate(["optics.thin_lens"], n=1))
+    rec = physgen.metrics.record(v, physgen.grade(v, "no idea"), attempt=2, model="m")
+    graded = [m.name for m in members(Variant) if m.graded] + [m.name for m in members(Metadata) if m.graded]
+    assert list(rec)[:len(graded)] == graded
+    assert rec["subdomain"] == list(v.metadata.subdomain) and rec["attempt"] == 2 and rec["model"] == "m"
+    assert rec["correct"] is False and rec["parts"] == {"d_i": "missing", "m": "missing"}
+
+
+def test_from_dict_names_a_wrong_field() -> None:
+    v = next(physgen.generate(["optics.thin_lens"], n=1)).to_dict()
+    v["metadata"]["domain"] = "electricity"
+    with pytest.raises(ValueError, match=r"metadata\.domain"):
+        Variant.from_dict(v)
