@@ -90,6 +90,26 @@ def test_output_is_byte_identical_to_the_plain_builders(case: Case) -> None:
     assert digest(case) == EXPECTED[case_id(case)]
 
 
+@pytest.mark.parametrize("fmt", ["mc_numerical", "mc_symbolic"])
+@pytest.mark.parametrize("k", [2, 3, 5, 8])
+def test_options_are_distinct_and_keyed(fmt: str, k: int) -> None:
+    from physgen.formats.choice import LETTERS
+
+    variants = list(physgen.generate(CATALOG, n=2, seed=k, formats=[fmt], n_options=k, style="ascii"))
+    assert variants
+    for v in variants:
+        (name, answer), = v.answers.items()
+        assert list(v.options) == list(LETTERS[:k])
+        assert len(set(v.options.values())) == k, v.options
+        assert v.answer_key in v.options and v.options[v.answer_key] == answer.text
+        t = CATALOG[v.template_id]
+        if fmt == "mc_symbolic":
+            assert answer.expr == str(t.expressions[name])
+        else:
+            free = next(physgen.generate([t], n=1, seed=k, start=v.metadata.index, style="ascii"))
+            assert answer == free.answers[name]
+
+
 if __name__ == "__main__":
     for c in CASES:
         print(f"    {case_id(c)!r}: {digest(c)!r},", flush=True)

@@ -15,6 +15,7 @@ grading tolerance at the instance, so a tolerant grader can never confuse them.
 from __future__ import annotations
 
 import functools
+import math
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -66,11 +67,38 @@ def candidates(template: Template, answer: str) -> tuple[tuple[str, Any], ...]:
     return tuple(out)
 
 
+_Compiled = tuple[tuple[str, Any, Callable[..., Any]], ...]
+
+
 @functools.lru_cache(maxsize=2048)
-def _compiled(template: Template, answer: str) -> tuple[tuple[str, Any, Callable[..., Any]], ...]:
+def _compiled(template: Template, answer: str) -> tuple[_Compiled, _Compiled]:
+    """The candidates as ``(name, expression, NumPy function)``: named mistakes, then generic slips."""
     args = list(symbols_for([*template.spec.inputs, *template.constants]).values())
-    return tuple((name, expr, sp.lambdify(args, expr, modules="numpy"))
-                 for name, expr in candidates(template, answer))
+    compiled = tuple((name, expr, sp.lambdify(args, expr, modules="numpy"))
+                     for name, expr in candidates(template, answer))
+    mistakes = {m for m, _ in template.mistakes.get(answer, [])}
+    named = tuple(c for c in compiled if c[0] in mistakes)
+    return named, tuple(c for c in compiled if c not in named)
+
+
+@functools.cache
+def _fallback_factors() -> tuple[tuple[str, float, Any], ...]:
+    """``FALLBACK_FACTORS`` with their option names and as SymPy numbers."""
+    return tuple((f"scaled_{factor:.3g}", factor, sp.nsimplify(factor)) for factor in FALLBACK_FACTORS)
+
+
+@functools.lru_cache(maxsize=8192)
+def _scaled(template: Template, answer: str, factor: Any) -> Any:
+    return template.expressions[answer] * factor
+
+
+def _real(raw: Any) -> float | None:
+    """A candidate's value as a float, or None if it is complex or not finite."""
+    if type(raw) is float or type(raw) is np.float64:  # nearly always: skip the generic checks
+        return float(raw) if math.isfinite(raw) else None
+    if np.isreal(raw) and np.isfinite(raw):
+        return float(np.real(raw))
+    return None
 
 
 def _far(a: float, b: float, rtol: float) -> bool:
@@ -86,12 +114,18 @@ def choose(template: Template, answer: str, si: Mapping[str, float], correct: fl
     (so different instances meet different slips). ``numeric`` allows unit slips
     and plain scale factors, which have no expression. With ``sig_figs``, values
     are compared as shown (rounded), so options stay apart on the page too.
+    Candidates are evaluated only until ``k`` are chosen.
+
+    The pendulum template names two mistakes; a sign slip completes three options:
+
+    >>> import physgen
+    >>> t = physgen.load_catalog()["mechanics.simple_pendulum_period"]
+    >>> [(name, value) for name, _, value in choose(t, "T", {"L": 1.0}, 2.01, 3, 0.01, 0, True, 3)]
+    [('no_two_pi', 0.319), ('inverted_ratio', 19.7), ('sign_flip', -2.01)]
     """
     conv = template.answer_units[answer]
     args = [si[n] for n in template.spec.inputs] + [c.si_value for c in template.constants.values()]
-    compiled = _compiled(template, answer)
-    named = [c for c in compiled if c[0] in {m for m, _ in template.mistakes.get(answer, [])}]
-    generic = [c for c in compiled if c not in named]
+    named, generic = _compiled(template, answer)
     if generic:
         shift = order % len(generic)
         generic = generic[shift:] + generic[:shift]
@@ -100,27 +134,36 @@ def choose(template: Template, answer: str, si: Mapping[str, float], correct: fl
     def shown(x: float) -> float:
         return float(f"{x:.{sig_figs - 1}e}") if sig_figs else x
 
-    def offer(name: str, expr: Any, value: float) -> None:
-        if not np.isfinite(value):
-            return
+    right = shown(correct)
+
+    def apart(value: float) -> float | None:
+        """The value as shown, if it is finite and far from the answer and from every option so far."""
+        if not math.isfinite(value):
+            return None
         value = shown(value)
-        if len(chosen) < k and _far(value, shown(correct), rtol) and all(
-                _far(value, v, rtol) for _, _, v in chosen):
-            chosen.append((name, expr, value))
+        if _far(value, right, rtol) and all(_far(value, v, rtol) for _, _, v in chosen):
+            return value
+        return None
 
     with np.errstate(all="ignore"):
-        for name, expr, fn in [*named, *generic]:
+        for name, expr, fn in (*named, *generic):
+            if len(chosen) == k:
+                return chosen
             try:
                 raw = fn(*args)
             except (TypeError, ValueError, ZeroDivisionError, OverflowError):
                 continue
-            if np.isreal(raw) and np.isfinite(raw):
-                offer(name, expr, float(conv.from_si(float(np.real(raw)))))
+            real = _real(raw)
+            if real is not None and (value := apart(float(conv.from_si(real)))) is not None:
+                chosen.append((name, expr, value))
     if numeric:
         for name, factor in UNIT_SLIPS:
-            offer(name, None, correct * factor)
-    right = template.expressions.get(answer)
-    for factor in FALLBACK_FACTORS:
-        expr = None if numeric or right is None else right * sp.nsimplify(factor)
-        offer(f"scaled_{factor:.3g}", expr, correct * factor)
+            if len(chosen) < k and (value := apart(correct * factor)) is not None:
+                chosen.append((name, None, value))
+    symbolic = not numeric and answer in template.expressions
+    for name, factor, rational in _fallback_factors():
+        if len(chosen) == k:
+            break
+        if (value := apart(correct * factor)) is not None:
+            chosen.append((name, _scaled(template, answer, rational) if symbolic else None, value))
     return chosen
