@@ -33,7 +33,7 @@ from .registry import FormatContext, GradeSettings, register_format
 #: Sampled calls a ``code`` answer must get right.
 CODE_TESTS = 5
 #: Instances whose tests are drawn and evaluated together (NumPy, one call).
-TEST_BLOCK = 32
+TEST_BLOCK = 16
 CODE_FUNCTION = "solve"
 _CODE_BLOCK = re.compile(r"```(?:python|py|python3)?[ \t]*\n(.*?)```", re.S)
 
