@@ -193,7 +193,9 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
     "optics.double_slit_fringes": (
         {"wavelength": "600 nm", "L": "2 m", "d": "0.5 mm"}, lambda: {"dy": (600e-9 * 2 / 0.5e-3 * 1e3, "mm")},
     ),
-    "optics.critical_angle": ({"n1": "1.5", "n2": "1.0"}, lambda: {"theta_c": (math.degrees(math.asin(2 / 3)), "deg")}),
+    "optics.critical_angle": (
+        {"n1": "1.6", "n2": "1.33"}, lambda: {"theta_c": (math.degrees(math.asin(1.33 / 1.6)), "deg")},
+    ),
     "modern.photoelectric_effect": (
         {"wavelength": "250 nm", "phi": "2.3 eV"}, lambda: {"KE_max": (H * C / 250e-9 / Q_E - 2.3, "eV")},
     ),
@@ -451,7 +453,7 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
         lambda: {"theta": (math.degrees(math.asin(0.05)), "deg"), "w": (4 * math.tan(math.asin(0.05)) * 1e3, "mm")},
     ),
     "optics.lensmaker": ({"n": "1.5", "R1": "20 cm", "R2": "0.2 m"}, lambda: {"f": (20.0, "cm"), "P": (5.0, "1/m")}),
-    "optics.malus_law": ({"I0": "100 W/m^2", "theta": "60 deg"}, lambda: {"I": (12.5, "W/m^2")}),
+    "optics.malus_law": ({"I0": "100 W/m^2", "theta": "45 deg"}, lambda: {"I": (25.0, "W/m^2")}),
     "optics.rayleigh_resolution": (
         {"wavelength": "550 nm", "D": "10 cm"}, lambda: {"theta": (1.22 * 550e-9 / 0.1 * 1e6, "urad")},
     ),
