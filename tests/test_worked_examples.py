@@ -162,7 +162,7 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
         {"n_i": "3", "n_f": "2"}, lambda: {"wavelength": (1e9 / (R_INF * (1 / 4 - 1 / 9)), "nm")},
     ),
     "modern.radioactive_decay": (
-        {"N0": "1e6", "t_half": "2 h", "t": "360 min"}, lambda: {"N": (125_000.0, "")},
+        {"N0": "1e12", "t_half": "2 h", "t": "360 min"}, lambda: {"N": (1.25e11, "")},
     ),
     "mechanics.spring_mass_period": ({"m": "500 g", "k": "200 N/m"}, lambda: {"T": (2 * math.pi * 0.05, "s")}),
     "mechanics.rolling_sphere_incline": ({"h": "2 m"}, lambda: {"v": (math.sqrt(10 * g * 2 / 7), "m/s")}),
@@ -193,9 +193,11 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
     "optics.double_slit_fringes": (
         {"wavelength": "600 nm", "L": "2 m", "d": "0.5 mm"}, lambda: {"dy": (600e-9 * 2 / 0.5e-3 * 1e3, "mm")},
     ),
-    "optics.critical_angle": ({"n1": "1.5", "n2": "1.0"}, lambda: {"theta_c": (math.degrees(math.asin(2 / 3)), "deg")}),
+    "optics.critical_angle": (
+        {"n1": "1.6", "n2": "1.33"}, lambda: {"theta_c": (math.degrees(math.asin(1.33 / 1.6)), "deg")},
+    ),
     "modern.photoelectric_effect": (
-        {"wavelength": "200 nm", "phi": "4.0 eV"}, lambda: {"KE_max": (H * C / 200e-9 / Q_E - 4.0, "eV")},
+        {"wavelength": "250 nm", "phi": "2.3 eV"}, lambda: {"KE_max": (H * C / 250e-9 / Q_E - 2.3, "eV")},
     ),
     "modern.electron_de_broglie": (
         {"V": "100 V"}, lambda: {"wavelength": (H / math.sqrt(2 * M_E * Q_E * 100) * 1e12, "pm")},
@@ -380,20 +382,20 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
         {"m": "1.6726e-27 kg", "v": "1e6 m/s", "q": "1.602176634e-19 C", "B": "1 T"},
         lambda: {"r": (1.6726e-27 * 1e6 / Q_E, "m"), "T": (2 * math.pi * 1.6726e-27 / Q_E, "s")},
     ),
-    "modern.mass_energy": ({"m": "1 g"}, lambda: {"E": (1e-3 * C**2 / 1e9, "GJ")}),
+    "modern.mass_energy": ({"m": "500 ug"}, lambda: {"E": (500e-9 * C**2 / 1e9, "GJ")}),
     "modern.length_contraction": ({"L0": "100 m", "v": "0.6 c"}, lambda: {"L": (80.0, "m")}),
     "modern.relativistic_momentum": (
         {"v": "0.6 c"},
         lambda: {"p": (1.25 * M_E * 0.6 * C, "kg*m/s"), "KE": (0.25 * M_E * C**2 / Q_E / 1e3, "keV")},
     ),
     "modern.bohr_energy_level": (
-        {"n": "2", "Z": "1"}, lambda: {"E_n": (-13.6057 / 4, "eV"), "E_ion": (13.6057 / 4, "eV")},
+        {"n": "2", "Z": "3"}, lambda: {"E_n": (-13.6057 * 9 / 4, "eV"), "E_ion": (13.6057 * 9 / 4, "eV")},
     ),
     "modern.activity_from_half_life": (
         {"N": "1e15", "t_half": "8 day"},
         lambda: {"lam": (math.log(2) / (8 * 86400), "1/s"), "A": (math.log(2) / (8 * 86400) * 1e15, "Bq")},
     ),
-    "modern.wien_peak_wavelength": ({"T": "5800 K"}, lambda: {"wavelength": (2.897771955e-3 / 5800 * 1e9, "nm")}),
+    "modern.wien_peak_wavelength": ({"T": "2900 K"}, lambda: {"wavelength": (2.897771955e-3 / 2900 * 1e9, "nm")}),
     "modern.stefan_boltzmann_power": (
         {"T": "1000 K", "A": "0.5 m^2", "eps": "0.8"}, lambda: {"P": (0.8 * SIGMA_SB * 0.5 * 1e12, "W")},
     ),
@@ -452,7 +454,7 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
         lambda: {"theta": (math.degrees(math.asin(0.05)), "deg"), "w": (4 * math.tan(math.asin(0.05)) * 1e3, "mm")},
     ),
     "optics.lensmaker": ({"n": "1.5", "R1": "20 cm", "R2": "0.2 m"}, lambda: {"f": (20.0, "cm"), "P": (5.0, "1/m")}),
-    "optics.malus_law": ({"I0": "100 W/m^2", "theta": "60 deg"}, lambda: {"I": (12.5, "W/m^2")}),
+    "optics.malus_law": ({"I0": "100 W/m^2", "theta": "45 deg"}, lambda: {"I": (25.0, "W/m^2")}),
     "optics.rayleigh_resolution": (
         {"wavelength": "550 nm", "D": "10 cm"}, lambda: {"theta": (1.22 * 550e-9 / 0.1 * 1e6, "urad")},
     ),
