@@ -10,8 +10,9 @@ import pytest
 
 import physgen
 from physgen import validity
-from physgen.audit import MAX_OPTION_FACTOR, audit
+from physgen.audit import audit
 from physgen.cli import main
+from physgen.distractors import MAX_RATIO as MAX_OPTION_FACTOR
 from physgen.formats.noop_bank import BANK, usable
 from physgen.formats.probes import omissible
 from physgen.reading.quantity import read_value
@@ -55,7 +56,8 @@ def test_every_multiple_choice_option_is_plausible(template_id: str, size: int) 
             assert reading.status == "ok", (text, reading)
             value = reading.value
             assert value is not None and lo <= value <= hi, (v.variant_id, text, (lo, hi))
-            assert abs(key) / MAX_OPTION_FACTOR <= abs(value) <= abs(key) * MAX_OPTION_FACTOR, (text, key)
+            ratio = abs(value / key)
+            assert 1 / MAX_OPTION_FACTOR <= ratio * (1 + 1e-9) and ratio <= MAX_OPTION_FACTOR * (1 + 1e-9), (text, key)
 
 
 @pytest.mark.parametrize("template_id", NUMERICAL)
