@@ -110,8 +110,8 @@ def _options(t: Template, seed: int) -> tuple[int, int]:
                 checked += 1
                 value = _value(text, v.answers[name].unit)
                 ratio = abs(value / key) if value is not None and key else 0.0
-                if value is None or not lo <= value <= hi or not (
-                        1 / MAX_OPTION_FACTOR <= ratio * (1 + 1e-9) and ratio <= MAX_OPTION_FACTOR * (1 + 1e-9)):
+                within = 1 / MAX_OPTION_FACTOR <= ratio * (1 + 1e-9) <= MAX_OPTION_FACTOR * (1 + 2e-9)
+                if value is None or not lo <= value <= hi or not within:
                     bad += 1
     return bad, checked
 
