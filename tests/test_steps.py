@@ -183,3 +183,13 @@ def test_bad_intermediates_name_file_field_and_fix(change: dict[str, Any], field
         compile_template(TemplateSpec.model_validate(data), "bad.yaml")
     text = str(info.value)
     assert f"bad.yaml: {field}:" in text and words in text and "fix:" in text
+
+
+@pytest.mark.parametrize("style", ["unicode", "latex", "ascii"])
+def test_the_worked_steps_themselves_grade_every_step_right(catalog: physgen.Catalog, style: str) -> None:
+    from physgen.formats.quantities import reference_quantities
+
+    templates = [t for t in catalog.templates() if t.spec.intermediates]
+    for v in physgen.generate(templates, n=3, seed=3, paraphrases="random", style=style):  # type: ignore[arg-type]
+        g = grade_steps(v, "\n".join(v.steps) + "\n" + reference_quantities(v))
+        assert g.score == 1.0, (v.variant_id, [(s.name, s.reason) for s in g.steps if not s.correct])

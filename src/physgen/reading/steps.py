@@ -49,10 +49,11 @@ MIN_ROUNDED_FIGURES = 2
 _PIECE = re.compile(r"[^\n]+")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 _LITERAL = re.compile(r"(?<![\w.^])(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d{1,4})?")
-_CLAUSE = re.compile(r"[;(\n]|[.:,](?=\s)|\band\b|\bso\b|\bthen\b")
+_CLAUSE = re.compile(r"[;\n]|[.:,](?=\s)|\b(?:and|so|then|with|where|using|given|since|for)\b")
 _LABEL = re.compile(r"([^\s=≈]+(?:\s*/\s*[^\s=≈]+)?)\s*$")
 _PLAIN = re.compile(r"[\\_{}()$\s*'′]")
 _LEAD = re.compile(r"[A-Za-z]+")
+_SHORT_WORDS = frozenset({"is", "so", "as", "at", "of", "to", "by", "in", "on", "if", "we", "a", "an", "i"})
 _SENTENCE_STOP = re.compile(r"[.!?:](?:\s|$)")
 _FUNCTION_BEFORE = re.compile(r"\b(?:sin|cos|tan|ln|log|exp|sqrt|arcsin|arccos|arctan)\s*$")
 
@@ -105,15 +106,18 @@ def plain(symbol: str) -> str:
     return "".join(GREEK.get(ch, ch) for ch in out)
 
 
-def _label(text: str, at: int) -> str:
-    """The symbol the value at ``at`` is assigned to in its clause (``X_L = … = 14.6``), plain."""
-    clause = _CLAUSE.split(text[max(0, at - 200):at])[-1]
+def _label(text: str, at: int, start: int = 0) -> str:
+    """The symbol the value at ``at`` is assigned to in its clause (``X_L = … = 14.6``), plain;
+    the clause starts at ``start`` at the earliest (the end of the value stated before)."""
+    clause = _CLAUSE.split(text[max(start, at - 200):at])[-1]
     cut = min((i for i in (clause.find("="), clause.find("≈")) if i >= 0), default=-1)
     if cut < 0:
         return ""
     m = _LABEL.search(clause[:cut])
-    if m is None or _FUNCTION_BEFORE.search(clause[:m.start()]):
-        return ""  # "cos θ = 0.92" assigns no value to θ
+    before = clause[:m.start()].split() if m else []
+    if m is None or _FUNCTION_BEFORE.search(clause[:m.start()]) or (
+            before and len(plain(before[-1])) <= 2 and before[-1].lower() not in _SHORT_WORDS):
+        return ""  # "cos θ = 0.92" and "g t = 45 m/s" assign no value to θ or t
     return plain(m.group(1))
 
 
@@ -127,10 +131,11 @@ def read_values(text: str, offset: int = 0) -> list[Found]:
     for at, piece in _pieces(text):
         t = normalise(piece)
         base = (offset + at) * 4096  # a normalised piece is at most 1,200 characters long
+        stated = 0  # where the value stated last ends: a new clause starts there
         for run in runs(t):
             unit, length = ("", 0) if t[run.end:run.end + 1] in ",;" else _unit_after(t[run.end:], "")
             end = run.end + length
-            ahead = _SENTENCE_STOP.split(t[end:end + 200], maxsplit=1)[0]
+            ahead = _CLAUSE.split(_SENTENCE_STOP.split(t[end:end + 200], maxsplit=1)[0], maxsplit=1)[0]
             link = _CHAIN_AHEAD.match(ahead) is not None  # its value is not stated yet
             if link or _LITERAL.fullmatch(run.text) is None:  # a calculation: the numbers written in it
                 for m in _LITERAL.finditer(run.text):
@@ -139,7 +144,9 @@ def read_values(text: str, offset: int = 0) -> list[Found]:
             if link or unit.startswith("?"):
                 continue
             out.append(Found(base + run.start, run.value, unit, t[run.start:end].strip(),
-                             _label(t, run.start), False, offset + at, offset + at + len(piece), piece))
+                             _label(t, run.start, stated), False, offset + at, offset + at + len(piece),
+                             piece))
+            stated = end
     return out
 
 
@@ -276,7 +283,8 @@ def _verdict(name: str, item: Intermediate, before: list[Found], after: list[Fou
              chosen: int | None, aliases: dict[str, str], window: tuple[int, int],
              known: list[tuple[float, str]], rtol: float) -> StepVerdict:
     value, unit, text, step = item.value, item.unit, item.text, item.step
-    own = [f for f in before if not f.literal and aliases.get(f.label) == name]
+    # "v_y = 0 at the top" states a condition, not a value found for the step
+    own = [f for f in before if not f.literal and aliases.get(f.label) == name and f.value != 0]
     last = own[-1] if own else None
     if last and not matches(last, value, unit, rtol) and (not last.unit or conversion(last.unit, unit)):
         return _made(name, step, "wrong_value", text, last)  # its last statement is wrong
