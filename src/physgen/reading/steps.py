@@ -53,6 +53,10 @@ _CLAUSE = re.compile(r"[;\n]|[.:,](?=\s)|\b(?:and|so|then|with|where|using|given
 _LABEL = re.compile(r"([^\s=≈]+(?:\s*/\s*[^\s=≈]+)?)\s*$")
 _PLAIN = re.compile(r"[\\_{}()$\s*'′]")
 _LEAD = re.compile(r"[A-Za-z]+")
+_UNIT_START = re.compile(r"\s{0,3}[^\W\d_]|\s{0,3}[°%µΩ\\Å℃℉]")  # text after a value that may be a unit
+_UNIT_HEAD = re.compile(r"[^=,;\n]{0,60}?(?=\s*(?:[=,;\n]|$))|[^=,;\n]{0,60}")  # up to the clause's end
+_MARK = "¶"  # joins lines in a batch; the ";" ends a clause, the mark tells which line a value is on
+_JOIN = f" ;{_MARK} "
 _SHORT_WORDS = frozenset({"is", "so", "as", "at", "of", "to", "by", "in", "on", "if", "we", "a", "an", "i"})
 _SENTENCE_STOP = re.compile(r"[.!?:](?:\s|$)")
 _FUNCTION_BEFORE = re.compile(r"\b(?:sin|cos|tan|ln|log|exp|sqrt|arcsin|arccos|arctan)\s*$")
@@ -128,26 +132,48 @@ def read_values(text: str, offset: int = 0) -> list[Found]:
     [(21.1, '', '', True), (0.682, '', '', True), (14.4, 'm/s', 'vx', False)]
     """
     out: list[Found] = []
-    for at, piece in _pieces(text):
-        t = normalise(piece)
-        base = (offset + at) * 4096  # a normalised piece is at most 1,200 characters long
+    for batch in _batches(_pieces(text)):
+        t = normalise(_JOIN.join(piece for _, piece in batch))
+        base = (offset + batch[0][0]) * 4096  # a normalised batch is at most 1,200 characters long
         stated = 0  # where the value stated last ends: a new clause starts there
         for run in runs(t):
-            unit, length = ("", 0) if t[run.end:run.end + 1] in ",;" else _unit_after(t[run.end:], "")
+            at, piece = batch[t.count(_MARK, 0, run.start)]
+            head = _UNIT_HEAD.match(t, run.end) if _UNIT_START.match(t, run.end) else None
+            unit, length = _unit(head.group(0)) if head else ("", 0)
             end = run.end + length
             ahead = _CLAUSE.split(_SENTENCE_STOP.split(t[end:end + 200], maxsplit=1)[0], maxsplit=1)[0]
             link = _CHAIN_AHEAD.match(ahead) is not None  # its value is not stated yet
+            where = (offset + at, offset + at + len(piece), piece)
             if link or _LITERAL.fullmatch(run.text) is None:  # a calculation: the numbers written in it
                 for m in _LITERAL.finditer(run.text):
                     out.append(Found(base + run.start + m.start(), float(m.group(0)), "", m.group(0), "",
-                                     True, offset + at, offset + at + len(piece), piece))
+                                     True, *where))
             if link or unit.startswith("?"):
                 continue
             out.append(Found(base + run.start, run.value, unit, t[run.start:end].strip(),
-                             _label(t, run.start, stated), False, offset + at, offset + at + len(piece),
-                             piece))
+                             _label(t, run.start, stated), False, *where))
             stated = end
     return out
+
+
+def _batches(pieces: list[tuple[int, str]]) -> list[list[tuple[int, str]]]:
+    """Consecutive pieces joined into batches of at most :data:`MAX_PIECE` characters, so that
+    short lines are normalised together (the normaliser's cost is mostly per call)."""
+    out: list[list[tuple[int, str]]] = []
+    size = MAX_PIECE
+    for at, piece in pieces:
+        if size + len(piece) + len(_JOIN) > MAX_PIECE:
+            out.append([])
+            size = 0
+        out[-1].append((at, piece))
+        size += len(piece) + len(_JOIN)
+    return out
+
+
+@functools.lru_cache(maxsize=8192)
+def _unit(head: str) -> tuple[str, int]:
+    """The unit at the start of ``head`` (a few words after a value) and its length."""
+    return _unit_after(head, "")
 
 
 @functools.lru_cache(maxsize=4096)
@@ -176,10 +202,13 @@ def matches(found: Found, value: float, unit: str, rtol: float) -> bool:
         targets = [] if conv is None else [(found.value * conv[0] + conv[1], conv)]
     else:
         factor, shift = _si(unit)
-        targets = [(found.value, (1.0, 0.0)), (found.value, (1.0 / factor, -shift / factor))]
+        to_unit = (1.0 / factor, -shift / factor)  # a bare number in SI, read in ``unit``
+        targets = [(found.value, (1.0, 0.0)), (found.value * to_unit[0] + to_unit[1], to_unit)]
     for got, (factor, shift) in targets:
         if close(got, value, rtol):
             return True
+        if abs(got - value) > 0.1 * abs(value):  # further than any rounding to 2 figures moves it
+            continue
         figures = _figures(found.text) if found.literal or _LITERAL.match(found.text) else 0
         if figures >= MIN_ROUNDED_FIGURES and factor:
             written = (value - shift) / factor  # the expected value in the unit written
