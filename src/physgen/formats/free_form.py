@@ -25,4 +25,5 @@ def free_form(inst: Instance, paraphrase: int, ctx: FormatContext) -> tuple[Vari
     tid, iid = t.id, inst.instance_id
     prompt = free_text(t, ctx.style, paraphrase)(inst.context)
     return (Variant(f"{tid}:{iid}:p{paraphrase}:free_form", tid, iid, paraphrase, "free_form", prompt,
-                    inst.inputs, inst.answers, inst.steps, inst.metadata, {}),)
+                    inst.inputs, inst.answers, inst.steps, inst.metadata, {},
+                    intermediates=inst.intermediates),)

@@ -189,7 +189,7 @@ def make_variant(inst: Instance, paraphrase: int, fmt: str, prompt: str, **field
         "variant_id": f"{t.id}:{inst.instance_id}:p{paraphrase}:{fmt}{suffix}",
         "template_id": t.id, "instance_id": inst.instance_id, "paraphrase": paraphrase,
         "format": fmt, "prompt": prompt, "inputs": inst.inputs, "answers": inst.answers,
-        "steps": inst.steps, "metadata": inst.metadata,
+        "steps": inst.steps, "metadata": inst.metadata, "intermediates": inst.intermediates,
     }
     values.update(fields)
     return Variant(**values)  # type: ignore[arg-type]
