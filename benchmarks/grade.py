@@ -8,6 +8,10 @@
    peer, ``pip install math-verify``) on the replies it can judge (all but the
    omitted-data probes and code answers); the ratio of the two rates.
 3. The 262 real TheoremQA responses (long, messy generations), if present.
+4. Step-level grading (``grade(..., steps=True)``): worked-solution replies to variants
+   of the templates with intermediates, some with a slipped step, a skipped step or
+   wrong answers; replies per second, and the ratio to grading the same replies
+   without steps. Target: at least 1,000 replies/s.
 
 Run: ``python benchmarks/grade.py`` (one core; prints figures, asserts nothing).
 """
@@ -87,6 +91,47 @@ def single_answer_responses(n: int) -> list[tuple[physgen.Variant, str]]:
     return out
 
 
+def step_responses(n: int) -> list[tuple[physgen.Variant, str]]:
+    from physgen.formats.quantities import reference_quantities
+
+    rng = random.Random(1)
+    templates = [t for t in physgen.load_catalog().templates() if t.spec.intermediates]
+    variants = list(physgen.generate(templates, n=max(n // (3 * len(templates)), 1), seed=2))
+    out = []
+    for k in range(n):
+        v = variants[k % len(variants)]
+        steps = list(v.steps)
+        names = list(v.intermediates)
+        roll = rng.random()
+        if roll < 0.3:  # a slip: one intermediate off by 20 %
+            item = v.intermediates[names[rng.randrange(len(names))]]
+            steps = [s.replace(item.text, f"{item.value * 1.2:.3g} {item.unit}") for s in steps]
+        elif roll < 0.45:  # a skipped step
+            steps.pop(rng.randrange(len(steps)))
+        answer = reference_quantities(v) if rng.random() < 0.7 else "Final answer: 42"
+        out.append((v, "Let me work through it.\n" + "\n".join(steps) + "\n" + answer))
+    return out
+
+
+def step_grading() -> None:
+    cases = step_responses(5_000)
+    for v, r in cases[:200]:  # warm the caches
+        grade(v, r, steps=True)
+    start = time.process_time()
+    plain = sum(grade(v, r).correct for v, r in cases)
+    bare = time.process_time() - start
+    start = time.process_time()
+    scores = [grade(v, r, steps=True).steps for v, r in cases]
+    dt = time.process_time() - start
+    rate = len(cases) / dt
+    right = sum(s is not None and s.first_error is None for s in scores)
+    mean = sum(len(r) for _, r in cases) / len(cases)
+    print(f"step grading: {len(cases)} replies (mean {mean:,.0f} chars) "
+          f"in {dt:.2f} s CPU = {rate:,.0f}/s ({right} with every step right, {plain} answers right); "
+          f"{dt / bare:.1f}x the time of grading answers only ({len(cases) / bare:,.0f}/s); "
+          f"target >= 1,000/s: {'met' if rate >= 1000 else 'NOT met'}")
+
+
 def main() -> None:
     cases = single_answer_responses(20_000)
     for v, r in cases[:200]:  # warm the unit caches, as a long grading run would
@@ -98,6 +143,7 @@ def main() -> None:
     print(f"free-form single answers: {len(cases)} graded in {dt:.2f} s = {rate:,.0f}/s "
           f"({right} correct); target >= 5,000/s: {'met' if rate >= 5000 else 'NOT met'}")
     corpus_agreement()
+    step_grading()
     path = SHARED / "physics_responses.jsonl"
     if path.exists():
         rows = [json.loads(line) for line in path.read_text().splitlines()]

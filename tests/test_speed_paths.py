@@ -113,7 +113,8 @@ def test_templates_pickle_and_give_the_same_variants(catalog: physgen.Catalog) -
             {k: str(e) for k, e in t.expressions.items()}
 
 
-@pytest.mark.parametrize("formats", [["free_form"], ["free_form", "mc_numerical", "code"]])
+@pytest.mark.parametrize("formats", [["free_form"], ["free_form", "mc_numerical", "code"],
+                                     ["units", "mc_symbolic", "noop", "omitted"]])
 def test_workers_give_the_same_variants_in_the_same_order(catalog: physgen.Catalog,
                                                           formats: list[str]) -> None:
     small = catalog.filter(domain="optics")

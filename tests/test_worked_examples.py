@@ -135,14 +135,14 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
                  "f": (Q_E * 0.5 / (2 * math.pi * 12 * U) / 1000, "kHz")},
     ),
     "thermo.ideal_gas_pressure": (
-        {"n": "1 mol", "T": "273.15 K", "V": "22.414 L"},
-        lambda: {"P": (R_GAS * 273.15 / 0.022414 / 1000, "kPa")},
+        {"n": "1 mol", "T": "25 degC", "V": "22.414 L"},
+        lambda: {"P": (R_GAS * 298.15 / 0.022414 / 1000, "kPa")},
     ),
     "thermo.carnot_efficiency": ({"T_h": "500 K", "T_c": "300 K"}, lambda: {"eta": (40.0, "percent")}),
     "thermo.calorimetry_mixing": (
-        {"m1": "0.5 kg", "c1": "450 J/(kg*K)", "T1": "90 degC", "m2": "1 kg", "c2": "4186 J/(kg*K)",
+        {"m1": "1.5 kg", "c1": "900 J/(kg*K)", "T1": "90 degC", "m2": "1 kg", "c2": "4186 J/(kg*K)",
          "T2": "293.15 K"},
-        lambda: {"T_f": ((0.5 * 450 * 90 + 4186 * 20) / (0.5 * 450 + 4186), "degC")},
+        lambda: {"T_f": ((1.5 * 900 * 90 + 4186 * 20) / (1.5 * 900 + 4186), "degC")},
     ),
     "waves.string_fundamental": (
         {"F_T": "100 N", "mu": "5 g/m", "L": "65 cm"},
@@ -162,7 +162,7 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
         {"n_i": "3", "n_f": "2"}, lambda: {"wavelength": (1e9 / (R_INF * (1 / 4 - 1 / 9)), "nm")},
     ),
     "modern.radioactive_decay": (
-        {"N0": "1e6", "t_half": "2 h", "t": "360 min"}, lambda: {"N": (125_000.0, "")},
+        {"N0": "1e12", "t_half": "2 h", "t": "360 min"}, lambda: {"N": (1.25e11, "")},
     ),
     "mechanics.spring_mass_period": ({"m": "500 g", "k": "200 N/m"}, lambda: {"T": (2 * math.pi * 0.05, "s")}),
     "mechanics.rolling_sphere_incline": ({"h": "2 m"}, lambda: {"v": (math.sqrt(10 * g * 2 / 7), "m/s")}),
@@ -193,9 +193,11 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
     "optics.double_slit_fringes": (
         {"wavelength": "600 nm", "L": "2 m", "d": "0.5 mm"}, lambda: {"dy": (600e-9 * 2 / 0.5e-3 * 1e3, "mm")},
     ),
-    "optics.critical_angle": ({"n1": "1.5", "n2": "1.0"}, lambda: {"theta_c": (math.degrees(math.asin(2 / 3)), "deg")}),
+    "optics.critical_angle": (
+        {"n1": "1.6", "n2": "1.33"}, lambda: {"theta_c": (math.degrees(math.asin(1.33 / 1.6)), "deg")},
+    ),
     "modern.photoelectric_effect": (
-        {"wavelength": "200 nm", "phi": "4.0 eV"}, lambda: {"KE_max": (H * C / 200e-9 / Q_E - 4.0, "eV")},
+        {"wavelength": "250 nm", "phi": "2.3 eV"}, lambda: {"KE_max": (H * C / 250e-9 / Q_E - 2.3, "eV")},
     ),
     "modern.electron_de_broglie": (
         {"V": "100 V"}, lambda: {"wavelength": (H / math.sqrt(2 * M_E * Q_E * 100) * 1e12, "pm")},
@@ -381,20 +383,20 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
         {"m": "1.6726e-27 kg", "v": "1e6 m/s", "q": "1.602176634e-19 C", "B": "1 T"},
         lambda: {"r": (1.6726e-27 * 1e6 / Q_E, "m"), "T": (2 * math.pi * 1.6726e-27 / Q_E, "s")},
     ),
-    "modern.mass_energy": ({"m": "1 g"}, lambda: {"E": (1e-3 * C**2 / 1e9, "GJ")}),
+    "modern.mass_energy": ({"m": "500 ug"}, lambda: {"E": (500e-9 * C**2 / 1e9, "GJ")}),
     "modern.length_contraction": ({"L0": "100 m", "v": "0.6 c"}, lambda: {"L": (80.0, "m")}),
     "modern.relativistic_momentum": (
         {"v": "0.6 c"},
         lambda: {"p": (1.25 * M_E * 0.6 * C, "kg*m/s"), "KE": (0.25 * M_E * C**2 / Q_E / 1e3, "keV")},
     ),
     "modern.bohr_energy_level": (
-        {"n": "2", "Z": "1"}, lambda: {"E_n": (-13.6057 / 4, "eV"), "E_ion": (13.6057 / 4, "eV")},
+        {"n": "2", "Z": "3"}, lambda: {"E_n": (-13.6057 * 9 / 4, "eV"), "E_ion": (13.6057 * 9 / 4, "eV")},
     ),
     "modern.activity_from_half_life": (
         {"N": "1e15", "t_half": "8 day"},
         lambda: {"lam": (math.log(2) / (8 * 86400), "1/s"), "A": (math.log(2) / (8 * 86400) * 1e15, "Bq")},
     ),
-    "modern.wien_peak_wavelength": ({"T": "5800 K"}, lambda: {"wavelength": (2.897771955e-3 / 5800 * 1e9, "nm")}),
+    "modern.wien_peak_wavelength": ({"T": "2900 K"}, lambda: {"wavelength": (2.897771955e-3 / 2900 * 1e9, "nm")}),
     "modern.stefan_boltzmann_power": (
         {"T": "1000 K", "A": "0.5 m^2", "eps": "0.8"}, lambda: {"P": (0.8 * SIGMA_SB * 0.5 * 1e12, "W")},
     ),
@@ -402,7 +404,7 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
         {"dx": "0.1 nm"}, lambda: {"dv": (HBAR / (2 * M_E * 1e-10) / 1e3, "km/s")},
     ),
     "waves.wave_speed_frequency": (
-        {"f": "440 Hz", "v": "343 m/s"}, lambda: {"wavelength": (34300 / 440, "cm"), "T": (1000 / 440, "ms")},
+        {"f": "440 Hz", "v": "343 m/s"}, lambda: {"wavelength": (34300 / 440, "cm")},
     ),
     "waves.closed_pipe_harmonics": ({"L": "0.5 m", "v_sound": "340 m/s", "k": "2"}, lambda: {"f": (510.0, "Hz")}),
     "waves.beat_frequency": ({"f1": "440 Hz", "f2": "444 Hz"}, lambda: {"f_beat": (4.0, "Hz")}),
@@ -419,13 +421,13 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
         lambda: {"I": (1 / (400 * math.pi), "W/m^2"), "beta": (10 * math.log10(1 / (400 * math.pi) / 1e-12), "")},
     ),
     "waves.string_tension_for_harmonic": (
-        {"f": "440 Hz", "L": "65 cm", "mu": "1 g/m", "n": "1"}, lambda: {"F_T": (0.001 * (2 * 0.65 * 440) ** 2, "N")},
+        {"f": "1000 Hz", "L": "33 cm", "mu": "1 g/m", "n": "2"}, lambda: {"F_T": (0.001 * (2 * 0.33 * 1000 / 2) ** 2, "N")},
     ),
-    "waves.shm_energy": ({"k": "100 N/m", "A": "10 cm", "x": "6 cm"}, lambda: {"E": (0.5, "J"), "KE": (0.32, "J")}),
+    "waves.shm_energy": ({"k": "100 N/m", "A": "10 cm", "x": "4 cm"}, lambda: {"E": (0.5, "J"), "KE": (0.42, "J")}),
     "waves.pendulum_frequency_symbolic": ({"L": "1 m"}, lambda: {"f": (math.sqrt(g) / (2 * math.pi), "Hz")}),
     "waves.traveling_wave_displacement": (
-        {"A": "10 mm", "wavelength": "2 m", "f": "5 Hz", "x": "0.5 m", "t": "0.1 s"},
-        lambda: {"v": (10.0, "m/s"), "y": (-10.0, "mm")},
+        {"A": "10 mm", "wavelength": "2 m", "f": "5 Hz", "x": "0.5 m", "t": "0.02 s"},
+        lambda: {"v": (10.0, "m/s"), "y": (10 * math.sin(2 * math.pi * 0.5 / 2 - 2 * math.pi * 5 * 0.02), "mm")},
     ),
     "waves.mach_cone_angle": ({"v": "680 m/s", "v_sound": "340 m/s"}, lambda: {"theta": (30.0, "deg"), "Mach": (2.0, "")}),
     "thermo.linear_expansion": (
@@ -433,12 +435,12 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
     ),
     "thermo.ice_to_water_heat": ({"m": "1 kg", "T": "20 degC"}, lambda: {"Q": (334 + 4186 * 20 / 1000, "kJ")}),
     "thermo.adiabatic_compression": (
-        {"P1": "100 kPa", "T1": "300 K", "V1": "1 L", "V2": "0.5 L", "gamma": "1.4"},
-        lambda: {"P2": (100 * 2**1.4, "kPa"), "T2": (300 * 2**0.4, "K"),
-                 "W_on": ((100e3 * 2**1.4 * 0.5e-3 - 100e3 * 1e-3) / 0.4, "J")},
+        {"P1": "100 kPa", "T1": "300 K", "V1": "1 L", "V2": "0.25 L", "gamma": "1.4"},
+        lambda: {"P2": (100 * 4**1.4, "kPa"), "T2": (300 * 4**0.4, "K"),
+                 "W_on": ((100e3 * 4**1.4 * 0.25e-3 - 100e3 * 1e-3) / 0.4, "J")},
     ),
     "thermo.wall_conduction": (
-        {"k": "0.8 W/(m*K)", "A": "2 m^2", "dT": "20 K", "d": "4 mm"}, lambda: {"P": (8000.0, "W")},
+        {"k": "0.8 W/(m*K)", "A": "10 m^2", "dT": "20 K", "d": "20 cm"}, lambda: {"P": (800.0, "W")},
     ),
     "thermo.refrigerator_cop": (
         {"T_c": "260 K", "T_h": "300 K", "P": "100 W"}, lambda: {"COP": (6.5, ""), "Q_c": (650.0, "W")},
@@ -453,7 +455,7 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
         lambda: {"theta": (math.degrees(math.asin(0.05)), "deg"), "w": (4 * math.tan(math.asin(0.05)) * 1e3, "mm")},
     ),
     "optics.lensmaker": ({"n": "1.5", "R1": "20 cm", "R2": "0.2 m"}, lambda: {"f": (20.0, "cm"), "P": (5.0, "1/m")}),
-    "optics.malus_law": ({"I0": "100 W/m^2", "theta": "60 deg"}, lambda: {"I": (12.5, "W/m^2")}),
+    "optics.malus_law": ({"I0": "100 W/m^2", "theta": "45 deg"}, lambda: {"I": (25.0, "W/m^2")}),
     "optics.rayleigh_resolution": (
         {"wavelength": "550 nm", "D": "10 cm"}, lambda: {"theta": (1.22 * 550e-9 / 0.1 * 1e6, "urad")},
     ),

@@ -22,9 +22,6 @@ from .sampling import stream_key
 from .template import Template
 from .validity import MAX_REJECT_RATE, answer_interval, screen
 
-#: Multiple-choice options further than this factor from the key are implausible at a glance
-#: (a unit-prefix slip, ×10³, is a mistake students make; 10⁴ is where the issue drew the line).
-MAX_OPTION_FACTOR = 1000.0 * (1 + 1e-9)
 #: Instances whose multiple-choice options are checked per template.
 OPTION_INSTANCES = 2
 
@@ -77,7 +74,7 @@ def audit(t: Template, draws: int = 10_000, seed: int = 0) -> AuditRow:
     n_mistakes = len(t.mistake_answers)
     names = omissible(t)
     if t.question_type == "numerical":
-        if n_mistakes < 2:
+        if n_mistakes < 2 and t.spec.solver is None:  # a solver's answers have no expression to vary
             errors.append(f"{n_mistakes} named mistake(s); at least 2 are needed")
         if not names:
             errors.append("no omit spans: `omitted` cannot probe it")
@@ -96,6 +93,7 @@ def audit(t: Template, draws: int = 10_000, seed: int = 0) -> AuditRow:
 def _options(t: Template, seed: int) -> tuple[int, int]:
     """(implausible, checked) multiple-choice options over a few instances: an option must have
     the answer's sign, obey the limits on the answer, and lie within a factor 100 of the key."""
+    from .distractors import MAX_RATIO as MAX_OPTION_FACTOR  # the rule options are chosen by
     from .formats import FormatContext, get_format
     from .instance import iter_instances
 
@@ -111,8 +109,9 @@ def _options(t: Template, seed: int) -> tuple[int, int]:
                     continue
                 checked += 1
                 value = _value(text, v.answers[name].unit)
-                if value is None or not lo <= value <= hi or not (
-                        abs(key) / MAX_OPTION_FACTOR <= abs(value) <= abs(key) * MAX_OPTION_FACTOR):
+                ratio = abs(value / key) if value is not None and key else 0.0
+                within = 0.99 / MAX_OPTION_FACTOR <= ratio <= 1.01 * MAX_OPTION_FACTOR  # shown to 3 figures
+                if value is None or not lo <= value <= hi or not within:
                     bad += 1
     return bad, checked
 

@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -26,7 +26,8 @@ class InstanceBatch:
 
     ``shown`` holds each input as displayed (rounded, in its declared unit);
     ``si`` the same values in SI base units; ``answers`` each answer in its
-    declared unit, computed from the shown values.
+    declared unit, computed from the shown values; ``intermediates`` each intermediate in its
+    declared unit (step-level grading; empty when the template declares none).
     """
 
     template: Template
@@ -35,6 +36,7 @@ class InstanceBatch:
     shown: dict[str, FloatArray]
     si: dict[str, FloatArray]
     answers: dict[str, FloatArray]
+    intermediates: dict[str, FloatArray] = field(default_factory=dict)
 
     def __len__(self) -> int:
         return int(self.index.shape[0])

@@ -39,6 +39,7 @@ import sympy as sp
 from .errors import Problem, TemplateError
 from .expressions import ExpressionError, parse_expression, symbols_for
 from .functions import SolverFunction, numpy_function
+from .intermediates import check_finite, check_intermediates, compile_intermediates
 from .limits import LIMITS
 from .render import (
     STYLES,
@@ -94,6 +95,7 @@ def compile_template(spec: TemplateSpec, source: str = "<template>", *, check: b
     evaluate = _evaluator(spec, expressions, problems)
     constraints = _constraint_evaluator(spec, constraint_exprs)
     checks = _checks(spec, problems)
+    intermediates = compile_intermediates(spec, problems)
     problems.raise_if_any()
     texts, steps, omit_texts = _texts(spec, problems)
     _check_statements(spec, expressions, problems)
@@ -105,13 +107,17 @@ def compile_template(spec: TemplateSpec, source: str = "<template>", *, check: b
         _evaluate=evaluate, _constraints=constraints,
         check_values=checks[0], check_bounds=checks[1],
         mistake_values=_mistake_evaluator(spec, mistakes), mistake_answers=pairs, omit_texts=omit_texts,
+        intermediate_values=intermediates[0], intermediate_units=intermediates[1],
     )
     _check_dimensions(template, constraint_exprs, problems)
     _check_check_dimensions(template, checks[2], problems)
+    check_intermediates(template, intermediates[2], problems, _pint_arguments(template))
     problems.raise_if_any()
     object.__setattr__(template, "power_laws", _power_laws(template))
     if check:
         _check_sampling(template, problems)
+        problems.raise_if_any()
+        check_finite(template, problems)
         problems.raise_if_any()
     template.display.update({style: _display(template, style) for style in STYLES})
     _check_noop_bank(template, problems)
@@ -512,10 +518,10 @@ def _texts(spec: TemplateSpec, problems: _Problems) -> tuple[
         if step is None:
             continue
         steps.append(step)
-        undefined = sorted(step.names - shown - set(spec.answers))
+        undefined = sorted(step.names - shown - set(spec.answers) - set(spec.intermediates))
         if undefined:
             problems.add(f"steps[{k}]", f"undefined placeholder(s) {undefined}",
-                         f"use only {sorted(shown | set(spec.answers))}")
+                         f"use only {sorted(shown | set(spec.answers) | set(spec.intermediates))}")
     _check_spans_everywhere(spec, omit_texts, problems)
     return tuple(texts), tuple(steps), tuple(omit_texts)
 
@@ -761,7 +767,7 @@ def _display(template: Template, style: Any) -> Display:
 
     spec = template.spec
     units = [*(i.unit for i in spec.inputs.values()), *(a.unit for a in spec.answers.values()),
-             *(c.unit for c in template.constants.values())]
+             *(c.unit for c in template.constants.values()), *(i.unit for i in spec.intermediates.values())]
     symbols = None
     if template.question_type == "algebraic":
         names: dict[str, str | None] = {n: i.symbol for n, i in spec.inputs.items()}

@@ -1,10 +1,13 @@
 """Wrong options for multiple-choice variants: named mistakes first, then generic slips.
 
 Generic slips are applied to the answer's SymPy expression: sign flip, dropped or
-extra factor 2 or π, squared or square-rooted, inverted, sin↔cos; numerical
-options also get unit slips (×10³, ×10⁻³). Every distractor differs from the
-correct value and from every other option by more than ``SEPARATION`` times the
-grading tolerance at the instance, so a tolerant grader can never confuse them.
+extra factor 2 or π, squared or square-rooted, inverted, sin↔cos. Every distractor
+differs from the correct value and from every other option by more than
+``SEPARATION`` times the grading tolerance at the instance, so a tolerant grader
+can never confuse them. Every distractor is plausible at a glance: it has the
+answer's declared ``sign`` (no negative option for a positive quantity), obeys the
+template's limits on the answer, and lies within a factor ``MAX_RATIO`` of it; a
+slip that is not is skipped for the next candidate.
 
 >>> import physgen
 >>> t = physgen.load_catalog()["electricity.dc_motor_losses"]
@@ -15,6 +18,7 @@ grading tolerance at the instance, so a tolerant grader can never confuse them.
 from __future__ import annotations
 
 import functools
+import math
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -23,6 +27,7 @@ import sympy as sp
 
 from .expressions import symbols_for
 from .template import Template
+from .validity import answer_interval
 
 #: Options must differ pairwise by more than SEPARATION × the grader's relative tolerance.
 SEPARATION = 5.0
@@ -46,8 +51,8 @@ GENERIC: tuple[tuple[str, Callable[[Any], Any]], ...] = (
     ("inverted", lambda e: 1 / e),
     ("sin_cos_swap", _swap_sin_cos),
 )
-#: Numerical options only: the right number in the wrong unit prefix.
-UNIT_SLIPS: tuple[tuple[str, float], ...] = (("unit_slip_1e3", 1e3), ("unit_slip_1e-3", 1e-3))
+#: Options lie within this factor of the answer (in size).
+MAX_RATIO = 100.0
 #: Last resort when slips coincide: plain scale factors.
 FALLBACK_FACTORS = (3.0, 1 / 3, 4.0, 0.25, 5.0, 0.2, 10.0, 0.1, 7.0, 1 / 7)
 
@@ -66,15 +71,62 @@ def candidates(template: Template, answer: str) -> tuple[tuple[str, Any], ...]:
     return tuple(out)
 
 
+_Compiled = tuple[tuple[str, Any, Callable[..., Any]], ...]
+
+
 @functools.lru_cache(maxsize=2048)
-def _compiled(template: Template, answer: str) -> tuple[tuple[str, Any, Callable[..., Any]], ...]:
+def _compiled(template: Template, answer: str) -> tuple[_Compiled, _Compiled]:
+    """The candidates as ``(name, expression, NumPy function)``: named mistakes, then generic slips."""
     args = list(symbols_for([*template.spec.inputs, *template.constants]).values())
-    return tuple((name, expr, sp.lambdify(args, expr, modules="numpy"))
-                 for name, expr in candidates(template, answer))
+    compiled = tuple((name, expr, sp.lambdify(args, expr, modules="numpy"))
+                     for name, expr in candidates(template, answer))
+    mistakes = {m for m, _ in template.mistakes.get(answer, [])}
+    named = tuple(c for c in compiled if c[0] in mistakes)
+    return named, tuple(c for c in compiled if c not in named)
+
+
+@functools.cache
+def _fallback_factors() -> tuple[tuple[str, float, Any], ...]:
+    """``FALLBACK_FACTORS`` with their option names and as SymPy numbers."""
+    return tuple((f"scaled_{factor:.3g}", factor, sp.nsimplify(factor)) for factor in FALLBACK_FACTORS)
+
+
+@functools.lru_cache(maxsize=8192)
+def _scaled(template: Template, answer: str, factor: Any) -> Any:
+    return template.expressions[answer] * factor
+
+
+def _real(raw: Any) -> float | None:
+    """A candidate's value as a float, or None if it is complex or not finite."""
+    if type(raw) is float or type(raw) is np.float64:  # nearly always: skip the generic checks
+        return float(raw) if math.isfinite(raw) else None
+    if np.isreal(raw) and np.isfinite(raw):
+        return float(np.real(raw))
+    return None
 
 
 def _far(a: float, b: float, rtol: float) -> bool:
     return abs(a - b) > SEPARATION * rtol * max(abs(a), abs(b))
+
+
+@functools.lru_cache(maxsize=4096)
+def _interval(template: Template, answer: str) -> tuple[float, float]:
+    return answer_interval(template, answer)
+
+
+def plausible(value: float, right: float, interval: tuple[float, float]) -> bool:
+    """Whether an option ``value`` lies in ``interval`` (the answer's declared sign and the
+    template's limits on it: :func:`physgen.validity.answer_interval`) and within a factor
+    ``MAX_RATIO`` of the answer ``right``.
+
+    >>> positive = (0.0, float("inf"))
+    >>> plausible(-2.0, 2.0, positive), plausible(-2.0, 2.0, (-positive[1], positive[1]))
+    (False, True)
+    >>> plausible(250.0, 2.0, positive), plausible(0.0, 2.0, positive)
+    (False, False)
+    """
+    lo, hi = interval
+    return lo <= value <= hi and abs(right) <= abs(value) * MAX_RATIO and abs(value) <= abs(right) * MAX_RATIO
 
 
 def choose(template: Template, answer: str, si: Mapping[str, float], correct: float, k: int,
@@ -83,44 +135,66 @@ def choose(template: Template, answer: str, si: Mapping[str, float], correct: fl
     """``k`` distractors ``(name, expression or None, value in the answer's unit)``.
 
     Mistakes come first; generic slips follow in an order rotated by ``order``
-    (so different instances meet different slips). ``numeric`` allows unit slips
-    and plain scale factors, which have no expression. With ``sig_figs``, values
-    are compared as shown (rounded), so options stay apart on the page too.
+    (so different instances meet different slips); plain scale factors come last
+    (with an expression unless ``numeric``). Only :func:`plausible` options are
+    offered. Numbers are kept apart as shown (rounded to ``sig_figs``), so options
+    stay apart on the page; expressions by their SI values, which is what they
+    evaluate to. Candidates are evaluated only until ``k`` are chosen.
+
+    The pendulum template names two mistakes; a generic slip completes three options
+    (not the sign flip: a period is positive):
+
+    >>> import physgen
+    >>> t = physgen.load_catalog()["mechanics.simple_pendulum_period"]
+    >>> [(name, value) for name, _, value in choose(t, "T", {"L": 1.0}, 2.01, 3, 0.01, 0, True, 3)]
+    [('no_two_pi', 0.319), ('inverted_ratio', 19.7), ('dropped_factor_2', 1.0)]
     """
     conv = template.answer_units[answer]
     args = [si[n] for n in template.spec.inputs] + [c.si_value for c in template.constants.values()]
-    compiled = _compiled(template, answer)
-    named = [c for c in compiled if c[0] in {m for m, _ in template.mistakes.get(answer, [])}]
-    generic = [c for c in compiled if c not in named]
+    named, generic = _compiled(template, answer)
     if generic:
         shift = order % len(generic)
         generic = generic[shift:] + generic[:shift]
     chosen: list[tuple[str, Any, float]] = []
+    kept: list[float] = []  # what options are kept apart by: as shown, or in SI for expressions
 
     def shown(x: float) -> float:
         return float(f"{x:.{sig_figs - 1}e}") if sig_figs else x
 
-    def offer(name: str, expr: Any, value: float) -> None:
-        if not np.isfinite(value):
+    right = shown(correct)
+    right_si = float(conv.to_si(correct))
+    interval = _interval(template, answer)
+
+    def offer(name: str, expr: Any, value: float, si_value: float) -> None:
+        """Keep the option if it is finite, plausible, and far from the answer and from every
+        option so far: as shown (numbers), or in SI (expressions, whose value is an SI value)."""
+        if not (math.isfinite(value) and math.isfinite(si_value)):
             return
         value = shown(value)
-        if len(chosen) < k and _far(value, shown(correct), rtol) and all(
-                _far(value, v, rtol) for _, _, v in chosen):
+        by, answer_by = (value, right) if numeric else (si_value, right_si)
+        if plausible(value, right, interval) and _far(by, answer_by, rtol) and all(
+                _far(by, x, rtol) for x in kept):
             chosen.append((name, expr, value))
+            kept.append(by)
 
     with np.errstate(all="ignore"):
-        for name, expr, fn in [*named, *generic]:
+        for name, expr, fn in (*named, *generic):
+            if len(chosen) == k:
+                return chosen
             try:
                 raw = fn(*args)
             except (TypeError, ValueError, ZeroDivisionError, OverflowError):
                 continue
-            if np.isreal(raw) and np.isfinite(raw):
-                offer(name, expr, float(conv.from_si(float(np.real(raw)))))
-    if numeric:
-        for name, factor in UNIT_SLIPS:
-            offer(name, None, correct * factor)
-    right = template.expressions.get(answer)
-    for factor in FALLBACK_FACTORS:
-        expr = None if numeric or right is None else right * sp.nsimplify(factor)
-        offer(f"scaled_{factor:.3g}", expr, correct * factor)
+            real = _real(raw)
+            if real is not None:
+                offer(name, expr, float(conv.from_si(real)), real)
+    symbolic = not numeric and answer in template.expressions
+    for name, factor, rational in _fallback_factors():
+        if len(chosen) == k:
+            break
+        if symbolic:  # the expression times the factor: scaled in SI (°C are not scaled so)
+            offer(name, _scaled(template, answer, rational), float(conv.from_si(right_si * factor)),
+                  right_si * factor)
+        else:
+            offer(name, None, correct * factor, float(conv.to_si(correct * factor)))
     return chosen

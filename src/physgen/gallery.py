@@ -46,6 +46,12 @@ def gallery(catalog: Catalog, seed: int = 0) -> str:
     ])
     levels = [["difficulty", *map(str, range(1, 6))], ["templates", *(str(by_level[k]) for k in range(1, 6))]]
     lines += ["", *_table(levels)]
+    hard = [t for t in templates if t.difficulty >= 4]
+    rows = [["domain", "hard (level ≥ 4)", "level 5"],
+            *([d, str(sum(t.domain == d for t in hard)),
+               str(sum(t.domain == d and t.difficulty == 5 for t in hard))] for d in DOMAINS if by_domain[d])]
+    lines += ["", f"{len(hard)} hard templates (difficulty ≥ 4 under the rubric in docs/templates.md), "
+              f"{by_level[5]} at level 5:", "", *_table(rows)]
     lines += ["", ", ".join(f"{n} {k}" for k, n in sorted(by_type.items())), ""]
     for domain in DOMAINS:
         members = [t for t in templates if t.domain == domain]

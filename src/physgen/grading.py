@@ -20,6 +20,7 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -30,11 +31,13 @@ from .formats.choice import LETTERS, grade_choice
 from .formats.code import extract_code
 from .formats.quantities import grade_quantities
 from .reading.numbers import normalise, runs
+from .reading.steps import grade_steps
 from .reading.units import read_unit
-from .reading.verdict import Grade, PartGrade, Reason, Source
+from .reading.verdict import Grade, PartGrade, Reason, Source, StepGrade, StepVerdict
 from .variant import Answer, Metadata, Variant
 
-__all__ = ["Grade", "PartGrade", "Reason", "Source", "extract_code", "grade", "grade_answer"]
+__all__ = ["Grade", "PartGrade", "Reason", "Source", "StepGrade", "StepVerdict", "extract_code", "grade",
+           "grade_answer"]
 
 
 def _text(reply: Any) -> str:
@@ -56,15 +59,39 @@ def _safely(grader: Any, variant: Variant, reply: str, settings: GradeSettings) 
     return Grade.of(parts, "", "none")
 
 
-def grade(variant: Variant, reply: str, *, rtol: float = 0.01, timeout: float = 10.0) -> Grade:
+def grade(variant: Variant, reply: str, *, rtol: float = 0.01, timeout: float = 10.0,
+          steps: bool = False) -> Grade:
     """Grade a reply to a generated variant with its format's grader: every asked quantity,
     the option letter of a multiple-choice variant, the declined parts of an
-    omitted-data probe, or a ``code`` answer run in the sandbox (``timeout`` seconds)."""
+    omitted-data probe, or a ``code`` answer run in the sandbox (``timeout`` seconds).
+
+    ``steps=True`` also grades the reasoning (:mod:`physgen.reading.steps`): each of the
+    variant's intermediates, found in order before the final answer, in ``Grade.steps``.
+
+    >>> import physgen
+    >>> v = next(physgen.generate(["mechanics.sphere_rolls_off_table"], n=1))
+    >>> reply = "t = √(2H/g) = 0.486 s, so x = 0.871 m. Final answer: (a) 1.79 m/s (b) 0.871 m"
+    >>> g = grade(v, reply, steps=True)
+    >>> g.correct, g.steps.score, g.steps.steps[0].reason
+    (True, 1.0, 'correct')
+    """
     if not isinstance(variant, Variant):
         raise TypeError(f"grade() takes a physgen.Variant, not {type(variant).__name__}; "
                         "rebuild one from a dict with physgen.Variant.from_dict(...)")
     fmt = get_format(variant.format)
-    return _safely(fmt.grade, variant, _text(reply), GradeSettings(rtol, timeout))
+    text = _text(reply)
+    result = _safely(fmt.grade, variant, text, GradeSettings(rtol, timeout))
+    if steps:
+        result = dataclasses.replace(result, steps=_steps_safely(variant, text, rtol))
+    return result
+
+
+def _steps_safely(variant: Variant, reply: str, rtol: float) -> StepGrade:
+    try:
+        return grade_steps(variant, reply, rtol)
+    except (RecursionError, ValueError, TypeError, ArithmeticError, IndexError, KeyError, MemoryError):
+        return StepGrade.of([StepVerdict(n, i.step, False, "missing", i.text)
+                             for n, i in variant.intermediates.items()])
 
 
 def _expected_answer(name: str, text: str) -> Answer:

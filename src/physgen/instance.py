@@ -15,14 +15,14 @@ from __future__ import annotations
 import functools
 import hashlib
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .batch import InstanceBatch
 from .numtext import format_numbers
 from .render import Notation, Shown
 from .template import Template, UnitText
 from .units import Style
-from .variant import Answer, Metadata, ShownQuantity
+from .variant import Answer, Intermediate, Metadata, ShownQuantity
 
 #: Significant figures kept in answer values (absorbs last-bit differences between machines).
 ANSWER_DIGITS = 12
@@ -38,6 +38,7 @@ class _Layout:
     symbols: dict[str, Shown] | None  # algebraic: inputs as symbols, answers as expressions
     expressions: dict[str, str]  # algebraic: answer -> SymPy text (empty otherwise)
     parts: bool  # some text reads {{ x.value }} or {{ x.unit }}, so numbers are Shown, not str
+    intermediates: tuple[tuple[str, str, UnitText, int, int], ...] = ()  # name, unit, texts, sig figs, step
 
 
 @functools.lru_cache(maxsize=1024)
@@ -56,7 +57,9 @@ def _layout(template: Template, style: Style, notation: Notation) -> _Layout:
     for n, c in template.constants.items():
         number = format_numbers([c.shown_value], c.sig_figs, style, notation)[0]
         constants[n] = _shown(number, display.units[c.unit])
-    return _Layout(inputs, answers, constants, None, {}, parts)
+    steps = tuple((n, i.unit, display.units[i.unit], i.sig_figs, i.step)
+                  for n, i in spec.intermediates.items())
+    return _Layout(inputs, answers, constants, None, {}, parts, steps)
 
 
 def _texts(numbers: list[str], unit: UnitText, parts: bool) -> list[str]:
@@ -88,6 +91,7 @@ class Instance:
     steps: tuple[str, ...]
     context: dict[str, str]
     metadata: Metadata
+    intermediates: dict[str, Intermediate] = field(default_factory=dict)
 
     @classmethod
     def from_batch(cls, batch: InstanceBatch, i: int, style: Style = "unicode",
@@ -131,6 +135,12 @@ def iter_instances(batch: InstanceBatch, style: Style = "unicode", notation: Not
             shown = [s] * len(values)
             answers = [Answer(v, unit, str(s), sig, layout.expressions[name]) for v in values]
         answer_cols.append((name, shown, answers))
+    step_cols: list[tuple[str, list[str], list[Intermediate]]] = []
+    for name, unit, unit_text, sig, step in layout.intermediates:
+        values = [float(format(v, digits)) for v in batch.intermediates[name][picked].tolist()]
+        shown = _texts(format_numbers(values, sig, style, notation), unit_text, layout.parts)
+        step_cols.append((name, shown, [Intermediate(v, unit, str(s), sig, step)
+                                        for v, s in zip(values, shown, strict=True)]))
     base_meta = (spec.domain, tuple(spec.subdomain), spec.difficulty, spec.question_type,
                  spec.version, batch.seed)
     steps = t.steps
@@ -144,7 +154,11 @@ def iter_instances(batch: InstanceBatch, style: Style = "unicode", notation: Not
         for name, shown, answers in answer_cols:
             context[name] = shown[k]
             answers_k[name] = answers[k]
+        intermediates: dict[str, Intermediate] = {}
+        for name, shown, items in step_cols:
+            context[name] = shown[k]
+            intermediates[name] = items[k]
         key = prefix + "|".join([col[4][k] for col in input_cols])
         yield Instance(t, hashlib.blake2b(key.encode(), digest_size=6).hexdigest(), inputs, answers_k,
                        tuple([step.render(context) for step in steps]), context,
-                       Metadata(*base_meta, index))
+                       Metadata(*base_meta, index), intermediates)

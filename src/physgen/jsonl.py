@@ -64,7 +64,7 @@ def _plain_floats(v: Variant) -> bool:
         x = q[0]
         if not (x == 0.0 or _MIN <= abs(x) <= _MAX) or type(x) is not float:
             return False
-    for a in v.answers.values():
+    for a in (*v.answers.values(), *v.intermediates.values()):
         x = a[0]
         if not (x == 0.0 or _MIN <= abs(x) <= _MAX) or type(x) is not float:
             return False

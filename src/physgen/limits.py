@@ -54,7 +54,8 @@ LIMITS: dict[str, Limit] = {
                              "GM of a rocky planet: Mars (4.28 × 10¹³) to a ten-Earth-mass super-Earth"),
     "period_clear_of_rocky_planet": Limit("h", 1.6, float("inf"),
                                           "a circular orbit skimming a body of the Earth's mean density "
-                                          "(5.5 g/cm³) takes √(3π/(Gρ)) = 1.41 h; 10 % height clearance: 1.6 h"),
+                                          "(5.5 g/cm³) takes √(3π/(Gρ)) = 1.41 h; "
+                                          "10 % height clearance: 1.6 h"),
     # matter
     "solid_density": Limit("kg/m^3", 100.0, 22600.0, "balsa wood to osmium"),
     "liquid_density": Limit("kg/m^3", 600.0, 13600.0, "light hydrocarbons to mercury"),
@@ -62,6 +63,8 @@ LIMITS: dict[str, Limit] = {
     "gas_density": Limit("kg/m^3", 0.08, 10.0, "hydrogen to dense gases near room conditions"),
     "refractive_index": Limit("", 1.0, 2.5, "vacuum to diamond (2.42), for transparent media"),
     "wire_stress": Limit("Pa", 0.0, 2.0e9, "the breaking stress of strong steel (piano) wire"),
+    "rigid_vessel_pressure": Limit("MPa", 0.0, 3.0, "a thick-walled laboratory vessel; up to ~30 bar "
+                                   "air stays within ~1 % of ideal (compressibility tables)"),
     "young_modulus": Limit("Pa", 1.0e7, 1.2e12, "rubber to diamond"),
     # temperature
     "liquid_water": Limit("K", 273.15, 373.15, "water is liquid between 0 °C and 100 °C at 1 atm"),

@@ -56,10 +56,19 @@ def record(variant: Variant, grade: Grade, *, attempt: int = 0, model: str | Non
     >>> sorted(record(v, physgen.grade(v, "no idea"), model="m"))  # doctest: +NORMALIZE_WHITESPACE
     ['attempt', 'correct', 'difficulty', 'domain', 'format', 'instance_id', 'model', 'paraphrase',
      'parts', 'question_type', 'score', 'subdomain', 'template_id', 'variant_id']
+
+    A grade with steps (``grade(..., steps=True)``) of a variant with intermediates adds
+    ``steps_score``, ``steps_correct`` (every step right), ``first_error`` (its name, or None)
+    and ``first_error_step`` (the 1-based step of the worked solution it belongs to; 0 if none).
     """
     out = variant.graded_fields()
     out.update(attempt=attempt, correct=grade.correct, score=grade.score,
                parts={p.name: p.reason for p in grade.parts})
+    if grade.steps is not None and grade.steps.steps:
+        first = next((s for s in grade.steps.steps if not s.correct), None)
+        out.update(steps_score=grade.steps.score, steps_correct=first is None,
+                   first_error=None if first is None else first.name,
+                   first_error_step=0 if first is None else first.step + 1)
     if model is not None:
         out["model"] = model
     return out
@@ -373,3 +382,80 @@ def to_frame(metrics: Mapping[Any, Any]) -> Any:
     return pd.DataFrame(rows)
 
 
+
+
+def _step_rows(t: Table) -> npt.NDArray[np.bool_]:
+    if not t.has("steps_score"):
+        raise KeyError("records have no 'steps_score' column: grade with physgen.grade(..., steps=True) "
+                       "variants of templates that declare intermediates")
+    return np.asarray([v is not None and v == v for v in t.column("steps_score")], dtype=bool)
+
+
+def step_accuracy(records: Any) -> dict[str, float]:
+    """Over records graded with steps: ``step_accuracy`` (mean share of intermediates found in
+    order), ``all_steps`` (share with every step right), ``answer_accuracy`` on the same
+    records, and ``n``. Records without steps (no intermediates) are left out.
+
+    >>> rows = [{"correct": c, "steps_score": s, "steps_correct": s == 1.0} for c, s in
+    ...         [(True, 1.0), (True, 0.5), (False, 0.0), (False, 1.0)]]
+    >>> step_accuracy(rows)
+    {'step_accuracy': 0.625, 'all_steps': 0.5, 'answer_accuracy': 0.5, 'n': 4.0}
+    """
+    t = _as_table(records)
+    rows = _step_rows(t)
+    if not rows.any():
+        raise ValueError("no record was graded with steps")
+    score = np.asarray(list(t.column("steps_score")), dtype=np.float64)[rows]
+    return {"step_accuracy": float(score.mean()), "all_steps": float((score == 1.0).mean()),
+            "answer_accuracy": float(t.correct[rows].mean()), "n": float(rows.sum())}
+
+
+def first_error_steps(records: Any, by: str | None = "domain") -> dict[Any, dict[int, float]]:
+    """Where reasoning breaks down: per value of ``by`` (``domain``, ``difficulty``; None for
+    all records), the share of replies whose first wrong or missing intermediate belongs to
+    step 1, 2, … of the worked solution, and (key 0) whose every step is right.
+
+    >>> rows = [{"domain": "optics", "correct": True, "steps_score": s, "first_error_step": k}
+    ...         for s, k in [(1.0, 0), (0.5, 2), (0.0, 1), (0.5, 2)]]
+    >>> first_error_steps(rows)
+    {'optics': {0: 0.25, 1: 0.25, 2: 0.5}}
+    """
+    t = _as_table(records)
+    rows = np.flatnonzero(_step_rows(t))
+    steps = list(t.column("first_error_step"))
+    keys = list(t.column(by)) if by is not None else ["all"] * t.n
+    counts: dict[Any, dict[int, int]] = {}
+    for i in rows.tolist():
+        cell = counts.setdefault(keys[i], {})
+        cell[int(steps[i])] = cell.get(int(steps[i]), 0) + 1
+    return {k: {step: n / sum(c.values()) for step, n in sorted(c.items())} for k, c in counts.items()}
+
+
+def step_answer_correlation(records: Any) -> dict[str, float]:
+    """How step and final-answer correctness go together, over records graded with steps:
+    ``phi`` (Pearson's correlation of every-step-right with answer-right, the φ coefficient),
+    ``pearson_score`` (of the step score with answer-right), and the four cells of the table
+    as shares: ``steps_and_answer``, ``steps_only``, ``answer_only``, ``neither``. A correlation
+    is NaN when one side does not vary.
+
+    >>> rows = [{"correct": c, "steps_score": s} for c, s in [(True, 1.0), (True, 1.0), (False, 0.0),
+    ...                                                       (False, 0.5), (True, 0.5)]]
+    >>> {k: round(v, 3) for k, v in step_answer_correlation(rows).items()}  # doctest: +NORMALIZE_WHITESPACE
+    {'phi': 0.667, 'pearson_score': 0.764, 'steps_and_answer': 0.4, 'steps_only': 0.0,
+     'answer_only': 0.2, 'neither': 0.4}
+    """
+    t = _as_table(records)
+    rows = _step_rows(t)
+    score = np.asarray(list(t.column("steps_score")), dtype=np.float64)[rows]
+    answer = t.correct[rows]
+    steps = (score == 1.0).astype(np.float64)
+
+    def pearson(a: FloatArray, b: FloatArray) -> float:
+        if a.std() == 0 or b.std() == 0:
+            return math.nan
+        return float(np.corrcoef(a, b)[0, 1])
+
+    miss, wrong = 1 - steps, 1 - answer
+    return {"phi": pearson(steps, answer), "pearson_score": pearson(score, answer),
+            "steps_and_answer": float(np.mean(steps * answer)), "steps_only": float(np.mean(steps * wrong)),
+            "answer_only": float(np.mean(miss * answer)), "neither": float(np.mean(miss * wrong))}

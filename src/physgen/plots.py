@@ -287,3 +287,64 @@ def conditional_heatmap(records: Any, column: str = "format") -> Figure:
         ax.text(0, 0, f"needs two values of {column}", ha="center", va="center")
     fig.colorbar(image, ax=ax, fraction=0.05, label="P(correct on B | failed A)")
     return fig
+
+
+def step_grading(records: Any, by: str = "domain") -> Figure:
+    """Step-level grading at a glance, over records graded with steps
+    (:func:`physgen.metrics.step_accuracy` and friends): left, where reasoning breaks down
+    (the share of replies whose first wrong or missing intermediate is at step 1, 2, … of
+    the worked solution, per value of ``by``); right, step accuracy beside answer accuracy
+    per difficulty, titled with the correlation of the two.
+
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> rows = [{"domain": "optics", "difficulty": 2, "correct": c, "steps_score": s,
+    ...          "first_error_step": k} for c, s, k in [(True, 1.0, 0), (False, 0.5, 2)]]
+    >>> [ax.get_xlabel() for ax in step_grading(rows).axes]
+    ['share of replies', 'difficulty']
+    """
+    from .metrics import first_error_steps, step_accuracy, step_answer_correlation
+
+    plt = _pyplot()
+    t = _as_table(records)
+    dist = first_error_steps(t, by)
+    cats = ordered(set(dist))
+    steps = sorted({k for d in dist.values() for k in d})
+    levels = ordered({d for d, s in zip(t.column("difficulty"), t.column("steps_score"), strict=True)
+                      if s is not None and s == s})
+    fig: Figure
+    fig, (left, right) = plt.subplots(1, 2, figsize=(11.0, 1.6 + 0.45 * max(len(cats), 4)),
+                                      layout="constrained", width_ratios=[1.5, 1])
+    colours = plt.get_cmap("viridis")
+    base = np.zeros(len(cats))
+    for j, step in enumerate(steps):
+        share = np.array([dist[c].get(step, 0.0) for c in cats])
+        colour = "0.8" if step == 0 else colours((j - 1) / max(len(steps) - 1, 1))
+        left.barh(range(len(cats)), share, left=base, color=colour, edgecolor="white",
+                  label="every step right" if step == 0 else f"step {step}")
+        base += share
+    left.set_yticks(range(len(cats)), [_wrap(c, 2 * LONG_LABEL) for c in cats])
+    left.set(xlim=(0, 1), ylim=(len(cats) - 0.5, -0.5), xlabel="share of replies")
+    left.set_title(f"first wrong or missing intermediate, by {by}", fontsize="small", loc="left")
+    left.legend(title="first error at", fontsize="small", frameon=False, loc="upper left",
+                bbox_to_anchor=(1.0, 1.0))
+    cells = [step_accuracy([r for r in _step_records(t) if r["difficulty"] == d]) for d in levels]
+    where = np.arange(len(levels))
+    right.bar(where - 0.2, [c["step_accuracy"] for c in cells], 0.4, label="step accuracy", color="tab:blue")
+    right.bar(where + 0.2, [c["answer_accuracy"] for c in cells], 0.4, label="answer accuracy",
+              color="tab:orange")
+    right.set_xticks(where, [str(d) for d in levels])
+    right.set(ylim=(0, 1), xlabel="difficulty", ylabel="accuracy")
+    corr = step_answer_correlation(t)
+    right.set_title(f"φ(all steps right, answer right) = {corr['phi']:.2f}; n = "
+                    f"{int(step_accuracy(t)['n'])}", fontsize="small", loc="left")
+    right.legend(fontsize="small", frameon=False, loc="upper right")
+    return fig
+
+
+def _step_records(t: Any) -> list[dict[str, Any]]:
+    """The records graded with steps, as dicts of the columns the step plot needs."""
+    cols = {k: list(t.column(k)) for k in ("difficulty", "steps_score")}
+    return [{"difficulty": cols["difficulty"][i], "steps_score": cols["steps_score"][i],
+             "correct": bool(t.correct[i])} for i in range(t.n)
+            if cols["steps_score"][i] is not None and cols["steps_score"][i] == cols["steps_score"][i]]

@@ -165,6 +165,17 @@ class AnswerSpec(_Strict):
 Name = Annotated[str, Field(pattern=r"^[A-Za-z][A-Za-z0-9_]*$")]
 
 
+class IntermediateSpec(_Strict):
+    """A quantity the worked solution finds on the way (step-level grading, ``docs/grading.md``):
+    its expression, unit, and the index of the step that states it as ``{{ name }}``."""
+
+    expr: str = Field(description="SymPy expression in the inputs, constants, answers and earlier "
+                      "intermediates, e.g. '2*pi*f*L'")
+    unit: str = Field(description="Pint unit it is shown and graded in, e.g. 'ohm'; '' for none")
+    step: int = Field(ge=0, description="index of the `steps` entry that states it as {{ name }} (0 = first)")
+    sig_figs: int = Field(3, ge=1, le=10, description="significant figures of the shown value")
+
+
 class CheckSpec(_Strict):
     """A plausibility bound every instance meets: an inequality (``expr``), or a named physical
     limit (``limit``, from :mod:`physgen.limits`) applied to an expression (``of``).
@@ -279,6 +290,25 @@ class TemplateSpec(_Strict):
     )
     text: list[str] = Field(min_length=3, description="≥ 3 paraphrased question texts (Jinja2)")
     steps: list[str] = Field(min_length=1, description="solution steps (Jinja2), rendered with the instance")
+    intermediates: dict[Name, IntermediateSpec] = Field(
+        default_factory=dict,
+        description="quantities the steps find on the way, in step order, each stated in its step as "
+        "{{ name }}; physgen.grade(..., steps=True) looks for them in a reply's reasoning, e.g. "
+        "{X_L: {expr: '2*pi*f*L', unit: ohm, step: 0}}",
+    )
+
+    @field_validator("intermediates")
+    @classmethod
+    def _intermediate_names_are_free(cls, value: dict[str, Any]) -> dict[str, Any]:
+        return cls._names_are_free(value)
+
+    @model_validator(mode="after")
+    def _intermediate_names_unique(self) -> TemplateSpec:
+        for name in self.intermediates:
+            for section in ("inputs", "constants", "answers"):
+                if name in getattr(self, section):
+                    raise ValueError(f"name {name!r} is used in both `{section}` and `intermediates`")
+        return self
 
     @field_validator("inputs", "constants", "answers")
     @classmethod

@@ -124,6 +124,10 @@ class Template:
     omit_texts: tuple[dict[str, Text], ...] = ()
     #: Per style; filled by :func:`~physgen.compile.compile_template` once the template exists.
     display: dict[Style, Display] = field(default_factory=dict, repr=False)
+    #: Intermediates (:mod:`physgen.intermediates`): values of (*inputs, *constants, *answers) in SI,
+    #: and each one's unit conversion, in step order.
+    intermediate_values: Evaluator | None = field(default=None, repr=False)
+    intermediate_units: dict[str, SIConversion] = field(default_factory=dict)
 
     # -- identity -------------------------------------------------------
     @property
@@ -259,7 +263,28 @@ class Template:
                 "ranges or loosen the constraints (see `physgen validate`)"
             )
         answers = {name: self.answer_units[name].from_si(v) for name, v in answers_si.items()}
-        return InstanceBatch(self, seed, index.astype(np.int64), shown, si, answers)
+        return InstanceBatch(self, seed, index.astype(np.int64), shown, si, answers,
+                             self.evaluate_intermediates(si, answers_si))
+
+    def evaluate_intermediates(self, si: Mapping[str, FloatArray],
+                               answers_si: Mapping[str, FloatArray]) -> dict[str, FloatArray]:
+        """Intermediates in their declared units, from SI inputs and SI answers (empty without any).
+
+        >>> import physgen
+        >>> t = physgen.load_catalog()["electricity.rlc_series_circuit"]
+        >>> si = {"R": 100.0, "L": 0.1, "C": 1e-5, "f": 50.0, "V_rms": 10.0}
+        >>> {k: round(float(v), 1) for k, v in t.evaluate_intermediates(si, t.evaluate_si(si)).items()}
+        {'X_L': 31.4, 'X_C': 318.3}
+        """
+        if self.intermediate_values is None:
+            return {}
+        args = [np.asarray(a, dtype=np.float64) for a in self.arguments(si, None)]
+        args += [np.asarray(answers_si[n], dtype=np.float64) for n in self.spec.answers]
+        shape = np.broadcast_shapes(*(a.shape for a in args))
+        with np.errstate(all="ignore"):
+            values = self.intermediate_values(*args)
+        return {name: conv.from_si(np.broadcast_to(np.asarray(v, dtype=np.float64), shape))
+                for (name, conv), v in zip(self.intermediate_units.items(), values, strict=True)}
 
     def draw_candidates(self, key: np.uint64, index: npt.NDArray[np.uint64],
                         round_no: int) -> dict[str, FloatArray]:

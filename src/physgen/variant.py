@@ -75,6 +75,18 @@ class Answer(NamedTuple):
         return q
 
 
+class Intermediate(NamedTuple):
+    """A value the worked solution finds on the way (step-level grading): value in ``unit``
+    (12 significant figures), its shown text, significant figures, and the index of the step
+    (in ``Variant.steps``) that states it."""
+
+    value: float
+    unit: str
+    text: str
+    sig_figs: int
+    step: int
+
+
 class CodeTest(NamedTuple):
     """One check for a ``code`` answer: SI inputs and the SI answers the function must return."""
 
@@ -129,6 +141,8 @@ class Variant:
         "code format: calls the returned function must pass"))
     unanswerable: tuple[str, ...] = field(default=(), metadata=_about(
         "omitted probe: parts the prompt's data do not determine"))
+    intermediates: dict[str, Intermediate] = field(default_factory=dict, metadata=_about(
+        "values the worked steps find on the way, by name, in step order (graded with steps=True)"))
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-serialisable dict (the ``variant.schema.json`` record), keys in field order."""
@@ -177,7 +191,7 @@ class Member(NamedTuple):
 
 
 #: The record types of a variant, whose fields :func:`members` lists.
-RECORD_TYPES: tuple[type, ...] = (Variant, Metadata, ShownQuantity, Answer, CodeTest)
+RECORD_TYPES: tuple[type, ...] = (Variant, Metadata, ShownQuantity, Answer, CodeTest, Intermediate)
 
 
 @functools.cache

@@ -14,19 +14,23 @@ chosen letter (:mod:`physgen.reading.choice`); two letters are a hedge.
 
 from __future__ import annotations
 
+import functools
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from ..instance import Instance
+from ..numtext import format_numbers
 from ..reading.algebra import equivalent, to_expression
 from ..reading.choice import read_choice
 from ..reading.numbers import KNOWN_NAMES
 from ..reading.span import MAX_SPAN, clean_reply, final_span
 from ..reading.verdict import Grade, PartGrade, Reason
-from ..render import format_expression, format_quantity, format_symbol
+from ..render import format_expression, format_symbol
 from ..template import Template
+from ..units import Style
 from ..variant import Answer, Variant
-from .prompting import asks, instruction, make_variant, pick, render_text
+from .prompting import asks, bind, instruction, per_instance, pick
 from .registry import FormatContext, GradeSettings, register_format
 
 # Patterns used inside functions, compiled once: other libraries (Pint's parser) churn
@@ -40,49 +44,95 @@ CHOICE_TAIL = 2_000
 GRADING_RTOL = 0.01
 
 
-def _prompt(question: str, options: Mapping[str, str]) -> str:
-    lines = "\n".join(f"({k}) {v}" for k, v in options.items())
-    ask = instruction(["x"], "choice")
-    return f"{question}\n\n{lines}\n\nAnswer with the letter of the correct option. {ask}"
+#: The end of every multiple-choice prompt.
+_ASK = f"Answer with the letter of the correct option. {instruction(['x'], 'choice')}"
+#: One asked quantity's options: its name, its answer, the texts of the wrong options.
+_Options = tuple[str, Answer, tuple[str, ...]]
 
 
-def _build(inst: Instance, paraphrase: int, ctx: FormatContext, symbolic: bool) -> Iterator[Variant]:
+@functools.lru_cache(maxsize=4096)
+def _symbols(t: Template) -> dict[str, str | None]:
+    """The symbol each input and constant is written with (None: from its name)."""
+    names: dict[str, str | None] = {n: s.symbol for n, s in t.spec.inputs.items()}
+    names.update({n: c.symbol for n, c in t.spec.constants.items()})
+    return names
+
+
+@functools.lru_cache(maxsize=65536)
+def _expression(t: Template, expr: Any, style: Style) -> str:
+    """An option of ``mc_symbolic``: the same text for every instance, so made once."""
+    return format_expression(expr, _symbols(t), style)
+
+
+@functools.lru_cache(maxsize=8192)
+def _expected(t: Template, answer: str, style: Style) -> tuple[str, str]:
+    """The right expression of ``mc_symbolic``: as an option, and in SymPy syntax."""
+    expr = t.expressions[answer]
+    return _expression(t, expr, style), str(expr)
+
+
+@functools.lru_cache(maxsize=16384)
+def _question(t: Template, style: Style, paraphrase: int, answer: str,
+              symbolic: bool) -> Callable[[Mapping[str, str]], str]:
+    """The question of one paraphrase asking one quantity (inputs as symbols if ``symbolic``)."""
+    fixed = {"asks": asks(t, paraphrase, style, answer, symbolic)}
+    if symbolic:
+        fixed.update({n: format_symbol(n, style, s.symbol) for n, s in t.spec.inputs.items()})
+    return bind(t.texts[paraphrase], fixed)
+
+
+def _options(inst: Instance, ctx: FormatContext, symbolic: bool) -> tuple[_Options, ...]:
+    """Every asked quantity's options: the same for every paraphrase, so made once per instance
+    (for each of the two formats: they may be generated together)."""
     from .. import distractors  # SymPy: imported when options are first needed
 
     t = inst.template
-    fmt = "mc_symbolic" if symbolic else "mc_numerical"
     k = ctx.n_options
     si = {n: t.input_si[n].to_si(q.value) for n, q in inst.inputs.items()}
-    names: dict[str, str | None] = {n: s.symbol for n, s in t.spec.inputs.items()}
-    names.update({n: c.symbol for n, c in t.spec.constants.items()})
-    overrides = ({n: format_symbol(n, ctx.style, s.symbol) for n, s in t.spec.inputs.items()}
-                 if symbolic else {})
-    for answer_name, right in inst.answers.items():
-        spec = t.spec.answers[answer_name]
-        wrong = distractors.choose(t, answer_name, si, right.value, k - 1, GRADING_RTOL,
-                                   pick(inst.instance_id, answer_name, "order"), numeric=not symbolic,
+    out: list[_Options] = []
+    for name, right in inst.answers.items():
+        spec = t.spec.answers[name]
+        wrong = distractors.choose(t, name, si, right.value, k - 1, GRADING_RTOL,
+                                   pick(inst.instance_id, name, "order"), numeric=not symbolic,
                                    sig_figs=None if symbolic else spec.sig_figs)
         if len(wrong) < k - 1:
             continue  # cannot build k well-separated options for this quantity
         if symbolic:
-            texts = [format_expression(e, names, ctx.style) for _, e, _ in wrong]
-            correct = format_expression(t.expressions[answer_name], names, ctx.style)
+            texts = tuple(_expression(t, e, ctx.style) for _, e, _ in wrong)
+            text, expr = _expected(t, name, ctx.style)
+            out.append((name, Answer(right.value, right.unit, text, right.sig_figs, expr), texts))
         else:
-            texts = [format_quantity(v, spec.unit, spec.sig_figs, ctx.style, ctx.notation)
-                     for _, _, v in wrong]
-            correct = right.text
-        slot = pick(inst.instance_id, answer_name, fmt, paraphrase) % k
-        texts.insert(slot, correct)
-        options = dict(zip(LETTERS, texts, strict=False))
-        question = render_text(inst, paraphrase,
-                               asks(t, paraphrase, ctx.style, answer_name, symbolic), overrides)
-        answer = Answer(right.value, right.unit, correct, right.sig_figs,
-                        str(t.expressions[answer_name]) if symbolic else right.expr)
-        yield make_variant(
-            inst, paraphrase, fmt, _prompt(question, options),
-            answers={answer_name: answer}, options=options, answer_key=LETTERS[slot],
-            id_suffix=answer_name,
-        )
+            unit = t.display[ctx.style].units[spec.unit]
+            numbers = format_numbers([v for _, _, v in wrong], spec.sig_figs, ctx.style, ctx.notation)
+            out.append((name, right, tuple([unit.head + x + unit.tail for x in numbers])))
+    return tuple(out)
+
+
+@per_instance
+def _numerical_options(inst: Instance, ctx: FormatContext) -> tuple[_Options, ...]:
+    return _options(inst, ctx, symbolic=False)
+
+
+@per_instance
+def _symbolic_options(inst: Instance, ctx: FormatContext) -> tuple[_Options, ...]:
+    return _options(inst, ctx, symbolic=True)
+
+
+def _build(inst: Instance, paraphrase: int, ctx: FormatContext, symbolic: bool) -> tuple[Variant, ...]:
+    t = inst.template
+    fmt = "mc_symbolic" if symbolic else "mc_numerical"
+    k = ctx.n_options
+    tid, iid = t.id, inst.instance_id
+    out = []
+    for name, answer, wrong in (_symbolic_options if symbolic else _numerical_options)(inst, ctx):
+        slot = pick(iid, name, fmt, paraphrase) % k
+        options = dict(zip(LETTERS, (*wrong[:slot], answer.text, *wrong[slot:]), strict=False))
+        lines = "\n".join([f"({letter}) {text}" for letter, text in options.items()])
+        question = _question(t, ctx.style, paraphrase, name, symbolic)(inst.context)
+        out.append(Variant(f"{tid}:{iid}:p{paraphrase}:{fmt}:{name}", tid, iid, paraphrase, fmt,
+                           f"{question}\n\n{lines}\n\n{_ASK}", inst.inputs, {name: answer}, inst.steps,
+                           inst.metadata, options, LETTERS[slot]))
+    return tuple(out)
 
 
 def grade_choice(variant: Variant, reply: str, settings: GradeSettings) -> Grade:
@@ -139,13 +189,13 @@ def _has_expressions(t: Template) -> bool:
 
 @register_format("mc_numerical", applies=lambda t: t.question_type == "numerical", grader=grade_choice,
                  reference=reference_choice, per_instance=_per_quantity)
-def mc_numerical(inst: Instance, paraphrase: int, ctx: FormatContext) -> Iterator[Variant]:
+def mc_numerical(inst: Instance, paraphrase: int, ctx: FormatContext) -> tuple[Variant, ...]:
     """One question per asked quantity; options are numbers with units."""
     return _build(inst, paraphrase, ctx, symbolic=False)
 
 
 @register_format("mc_symbolic", applies=_has_expressions, grader=grade_choice,
                  reference=reference_choice, per_instance=_per_quantity)
-def mc_symbolic(inst: Instance, paraphrase: int, ctx: FormatContext) -> Iterator[Variant]:
+def mc_symbolic(inst: Instance, paraphrase: int, ctx: FormatContext) -> tuple[Variant, ...]:
     """One question per asked quantity; inputs shown as symbols, options are expressions."""
     return _build(inst, paraphrase, ctx, symbolic=True)

@@ -1,6 +1,11 @@
 """``code``: the model writes ``solve(<inputs in SI>)``; it is run in an isolated
 sandbox (:mod:`physgen.sandbox`) on several sampled inputs (TPBench-style).
 
+The sampled inputs (``Variant.code_tests``) come from the template's own stream
+under a seed derived from the generation seed (:func:`code_tests_seed`): instance
+``k`` gets rows ``5k … 5k+4`` of it, drawn for a block of instances at once.
+So they depend only on the seed, the template and ``k``, like the instance.
+
 >>> import physgen
 >>> v = next(physgen.generate(["mechanics.simple_pendulum_period"], n=1, formats=["code"]))
 >>> len(v.code_tests), "def solve(" in get_reference(v)
@@ -9,22 +14,26 @@ sandbox (:mod:`physgen.sandbox`) on several sampled inputs (TPBench-style).
 
 from __future__ import annotations
 
+import functools
 import math
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..instance import Instance
 from ..reading.compare import close
 from ..reading.span import MAX_REPLY, MAX_SPAN
 from ..reading.verdict import Grade, PartGrade, Reason
+from ..template import Template
 from ..units import Style, format_unit, to_si
 from ..variant import CodeTest, Variant
-from .prompting import asks, make_variant, pick, render_text
+from .prompting import bind, per_instance, pick
 from .registry import FormatContext, GradeSettings, register_format
 
 #: Sampled calls a ``code`` answer must get right.
 CODE_TESTS = 5
+#: Instances whose tests are drawn and evaluated together (NumPy, one call).
+TEST_BLOCK = 16
 CODE_FUNCTION = "solve"
 _CODE_BLOCK = re.compile(r"```(?:python|py|python3)?[ \t]*\n(.*?)```", re.S)
 
@@ -40,31 +49,61 @@ def _si_words(unit: str, style: Style) -> str:
     return f"in {text}" if text else "dimensionless"
 
 
-def _build(inst: Instance, paraphrase: int, ctx: FormatContext) -> Iterator[Variant]:
-    t = inst.template
+@functools.lru_cache(maxsize=4096)
+def _task(t: Template, style: Style) -> str:
+    """What follows the question: the function to write, its arguments and what it returns."""
     spec = t.spec
     args = ", ".join(spec.inputs)
     returns = ", ".join(spec.answers)
     if len(spec.answers) > 1:
         returns = f"the tuple ({returns})"
-    arg_units = "; ".join(f"{n} {_si_words(i.unit, ctx.style)}" for n, i in spec.inputs.items())
-    out_units = "; ".join(f"{n} {_si_words(a.unit, ctx.style)}" for n, a in spec.answers.items())
-    question = render_text(inst, paraphrase, asks(t, paraphrase, ctx.style))
-    prompt = (
-        f"{question}\n\nWrite a Python function `{CODE_FUNCTION}({args})` that returns {returns} for "
+    arg_units = "; ".join(f"{n} {_si_words(i.unit, style)}" for n, i in spec.inputs.items())
+    out_units = "; ".join(f"{n} {_si_words(a.unit, style)}" for n, a in spec.answers.items())
+    return (
+        f"\n\nWrite a Python function `{CODE_FUNCTION}({args})` that returns {returns} for "
         f"any values of this kind, not just these. Arguments are floats in SI units ({arg_units}); "
         f"return floats in SI units ({out_units}). Use only the standard library. Reply with the "
         "function in one ```python code block."
     )
-    start = 1_000_000 + pick(inst.instance_id, "code") % 1_000_000
-    batch = t.sample(CODE_TESTS, inst.metadata.seed, start)
+
+
+@functools.lru_cache(maxsize=8192)
+def _prompt(t: Template, style: Style, paraphrase: int) -> Callable[[Mapping[str, str]], str]:
+    return bind(t.texts[paraphrase], {"asks": t.display[style].asks[paraphrase]}, _task(t, style))
+
+
+def code_tests_seed(seed: int) -> int:
+    """The seed of the code tests' own stream, derived from the generation seed.
+
+    The tests of instance ``k`` are instances ``CODE_TESTS·k`` to ``CODE_TESTS·k + CODE_TESTS - 1``
+    of the template under this seed, so they depend only on the seed, the template and ``k``,
+    and never coincide with the instances the variants show.
+
+    >>> code_tests_seed(0) == code_tests_seed(0) != code_tests_seed(1)
+    True
+    """
+    return pick("code tests", seed)
+
+
+@functools.lru_cache(maxsize=256)
+def _test_block(t: Template, seed: int, block: int) -> tuple[list[list[float]], list[list[float]]]:
+    """The SI inputs and answers of the tests of instances ``TEST_BLOCK·block`` onwards, drawn
+    and evaluated together: one column per input and per answer."""
+    size = TEST_BLOCK * CODE_TESTS
+    batch = t.sample(size, code_tests_seed(seed), block * size)
     answers = t.evaluate_si(batch.si)
-    tests = tuple(
-        CodeTest({n: float(v[i]) for n, v in batch.si.items()},
-                 {n: float(v[i]) for n, v in answers.items()})
-        for i in range(len(batch))
-    )
-    yield make_variant(inst, paraphrase, "code", prompt, code_tests=tests)
+    return [v.tolist() for v in batch.si.values()], [v.tolist() for v in answers.values()]
+
+
+@per_instance
+def _tests(inst: Instance, key: None) -> tuple[CodeTest, ...]:
+    """The tests of one instance: the same for every paraphrase, so made once."""
+    t, meta = inst.template, inst.metadata
+    block, row = divmod(meta.index, TEST_BLOCK)
+    inputs, answers = _test_block(t, meta.seed, block)
+    rows = range(row * CODE_TESTS, (row + 1) * CODE_TESTS)
+    return tuple(CodeTest(dict(zip(t.spec.inputs, [c[i] for c in inputs], strict=True)),
+                          dict(zip(t.spec.answers, [c[i] for c in answers], strict=True))) for i in rows)
 
 
 def _output(out: Any, k: int, name: str, n: int) -> float | None:
@@ -129,6 +168,10 @@ def get_reference(variant: Variant) -> str:
 
 @register_format("code", applies=lambda t: t.question_type == "numerical", grader=grade_code,
                  reference=get_reference)
-def code(inst: Instance, paraphrase: int, ctx: FormatContext) -> Iterator[Variant]:
+def code(inst: Instance, paraphrase: int, ctx: FormatContext) -> tuple[Variant, ...]:
     """The question, then: write ``solve(...)`` in SI units; graded by running it on sampled inputs."""
-    return _build(inst, paraphrase, ctx)
+    t = inst.template
+    tid, iid = t.id, inst.instance_id
+    return (Variant(f"{tid}:{iid}:p{paraphrase}:code", tid, iid, paraphrase, "code",
+                    _prompt(t, ctx.style, paraphrase)(inst.context), inst.inputs, inst.answers, inst.steps,
+                    inst.metadata, code_tests=_tests(inst, None)),)

@@ -9,7 +9,7 @@ with fewer than ``MIN_USABLE`` sentences is an error.
 >>> import physgen
 >>> t = physgen.load_catalog()["mechanics.projectile_range"]
 >>> [BANK[t.domain][k][1] for k in usable(t)][:3]
-['degC', '', 'min']
+['degC', '', 'm^2']
 """
 
 from __future__ import annotations
@@ -28,14 +28,14 @@ _LAB = (
     ("The observation is made {x} minutes after the hour.", "min", (5, 55, 0)),
     ("The equipment used was last checked {x} days ago.", "day", (2, 60, 0)),
     ("The observer's notes are kept on a clipboard of area {x} m².", "m^2", (0.06, 0.09, 2)),
-    ("A {x} L bottle of drinking water stands nearby, unopened.", "L", (0.5, 1.5, 1)),
+    ("A bottle holding {x} L of drinking water stands nearby, unopened.", "L", (0.5, 1.5, 1)),
 )
 
 #: Domain -> (sentence with ``{x}``, unit of x, (low, high, decimals) of x).
 BANK: dict[str, tuple[tuple[str, str, tuple[float, float, int]], ...]] = {
     "mechanics": (
         *_LAB,
-        ("A {x} kg bag of equipment rests nearby and plays no part.", "kg", (2, 9, 1)),
+        ("A bag of equipment weighing {x} kg rests nearby and plays no part.", "kg", (2, 9, 1)),
         ("The equipment was bought {x} years ago.", "year", (2, 15, 0)),
         ("The observer stands {x} m away.", "m", (2, 6, 1)),
         ("A student times the demonstration with a stopwatch that reads to {x} s.", "s", (0.01, 0.01, 2)),
@@ -52,14 +52,14 @@ BANK: dict[str, tuple[tuple[str, str, tuple[float, float, int]], ...]] = {
         ("The apparatus stands on a bench {x} m long.", "m", (1.5, 3, 1)),
         ("The thermometer used was calibrated {x} days ago.", "day", (2, 60, 0)),
         ("The observer's notes are kept on a clipboard of area {x} m².", "m^2", (0.06, 0.09, 2)),
-        ("The container's label says it was filled {x} weeks ago.", "week", (1, 8, 0)),
-        ("A {x} kg sandbag props the door open nearby.", "kg", (5, 20, 0)),
+        ("The container's label says it was filled {x} weeks ago.", "week", (2, 8, 0)),
+        ("A sandbag of {x} kg props the door open nearby.", "kg", (5, 20, 0)),
     ),
-    "waves_and_oscillations": (
-        *_LAB,
+    "waves_and_oscillations": (  # no air temperature: a solver could take the speed of sound from it
+        *_LAB[1:],
         ("The demonstration bench is {x} m long.", "m", (1.5, 3, 1)),
         ("The apparatus was assembled {x} years ago.", "year", (2, 15, 0)),
-        ("A {x} kg clamp stand holds a ruler that plays no part.", "kg", (1, 4, 1)),
+        ("A clamp stand of {x} kg holds a ruler that plays no part.", "kg", (1, 4, 1)),
     ),
     "optics": (
         *_LAB,
@@ -112,8 +112,8 @@ def sentence(t: Template, h: int) -> str:
     """A usable sentence for ``t``, chosen and filled in by the integer ``h``.
 
     >>> import physgen
-    >>> sentence(physgen.load_catalog()["mechanics.projectile_range"], 7)
-    'The room in which this happens is kept at 22 °C.'
+    >>> sentence(physgen.load_catalog()["mechanics.projectile_range"], 0)
+    'The air temperature nearby is 15 °C.'
     """
     choices = usable(t)
     text, _, (lo, hi, decimals) = BANK[t.domain][choices[h % len(choices)]]

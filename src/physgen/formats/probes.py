@@ -16,6 +16,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator
 
@@ -24,42 +25,74 @@ from ..reading.quantity import read_value
 from ..reading.refusal import says_missing
 from ..reading.span import MAX_SPAN, clean_reply
 from ..reading.verdict import Grade, PartGrade, Reason
-from ..render import Shown, format_number, join_number_unit
+from ..render import Notation, Shown, join_number_unit
 from ..template import Template
-from ..units import format_unit, registry
+from ..units import Style, format_unit
 from ..variant import ShownQuantity, Variant
+from .conversion import number_text, shown_in, worded
 from .noop_bank import sentence
-from .prompting import asks, final_answer, make_variant, pick, render_text, with_instruction
+from .prompting import (
+    asks,
+    final_answer,
+    free_text,
+    make_variant,
+    per_instance,
+    pick,
+    render_text,
+    with_instruction,
+)
 from .quantities import grade_part, locate, own_names, parts_of
 from .registry import FormatContext, GradeSettings, register_format
 
-#: Inputs converted to another unit are shown to at least this many figures (error ≤ 0.05 %).
-UNITS_MIN_SIG_FIGS = 4
+
+def _convertible(t: Template) -> tuple[str, ...]:
+    """The inputs ``units`` shows in another unit: those with ``alt_units`` whose unit no
+    paraphrase gives in words."""
+    return tuple(n for n, i in t.spec.inputs.items() if i.alt_units and n not in worded(t))
 
 
 def _has_alt_units(t: Template) -> bool:
-    return t.question_type == "numerical" and any(i.alt_units for i in t.spec.inputs.values())
+    return t.question_type == "numerical" and bool(_convertible(t))
+
+
+@functools.lru_cache(maxsize=1024)
+def _unit_text(unit: str, style: Style) -> tuple[str, str, str]:
+    """How ``unit`` is written: before and after a number (``join_number_unit``), and alone."""
+    head, tail = join_number_unit("\x00", unit, style).split("\x00")
+    return head, tail, format_unit(unit, style)
+
+
+@per_instance
+def _in_other_units(inst: Instance, key: tuple[Style, Notation]) -> tuple[dict[str, str],
+                                                                          dict[str, ShownQuantity]]:
+    """The instance's context and inputs, each convertible input shown in one of its other units
+    (the same for every paraphrase, so made once per instance)."""
+    style, notation = key
+    t = inst.template
+    context = dict(inst.context)
+    inputs = dict(inst.inputs)
+    for name in _convertible(t):
+        spec = t.spec.inputs[name]
+        unit = spec.alt_units[pick(inst.instance_id, name, "unit") % len(spec.alt_units)]
+        value, digits = shown_in(inst.inputs[name].value, spec.unit, unit, spec.sig_figs,
+                                 spec.exact or spec.integer)
+        number = number_text(value, digits, style, notation)
+        head, tail, unit_text = _unit_text(unit, style)
+        text = head + number + tail
+        context[name] = Shown(text, number, unit_text)
+        inputs[name] = ShownQuantity(float(f"{value:.{digits - 1}e}"), unit, text)
+    return context, inputs
 
 
 @register_format("units", applies=_has_alt_units)
-def units(inst: Instance, paraphrase: int, ctx: FormatContext) -> Iterator[Variant]:
-    """Inputs shown in other, equivalent units (≥ 4 significant figures); answer unchanged."""
+def units(inst: Instance, paraphrase: int, ctx: FormatContext) -> tuple[Variant, ...]:
+    """Inputs shown in other, equivalent units, to their own significant figures; answer unchanged."""
     t = inst.template
-    overrides: dict[str, str] = {}
-    inputs = dict(inst.inputs)
-    for name, spec in t.spec.inputs.items():
-        if not spec.alt_units:
-            continue
-        unit = spec.alt_units[pick(inst.instance_id, name, "unit") % len(spec.alt_units)]
-        shown = registry().Quantity(inst.inputs[name].value, spec.unit or "dimensionless")
-        value = float(shown.to(unit).magnitude)
-        digits = max(spec.sig_figs + 2, UNITS_MIN_SIG_FIGS)  # conversion must not move the answer
-        number = format_number(value, digits, ctx.style, ctx.notation)
-        text = join_number_unit(number, unit, ctx.style)
-        overrides[name] = Shown(text, number, format_unit(unit, ctx.style))
-        inputs[name] = ShownQuantity(float(f"{value:.{digits - 1}e}"), unit, text)
-    prompt = render_text(inst, paraphrase, asks(t, paraphrase, ctx.style), overrides)
-    yield make_variant(inst, paraphrase, "units", with_instruction(prompt, t), inputs=inputs)
+    tid, iid = t.id, inst.instance_id
+    context, inputs = _in_other_units(inst, (ctx.style, ctx.notation))
+    return (Variant(f"{tid}:{iid}:p{paraphrase}:units", tid, iid, paraphrase, "units",
+                    free_text(t, ctx.style, paraphrase)(context), inputs, inst.answers, inst.steps,
+                    inst.metadata),)
 
 
 @register_format("noop")

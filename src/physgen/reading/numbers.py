@@ -98,8 +98,8 @@ def normalise(text: str) -> str:
     if "\\" in t or not plain or "\t" in t or "\f" in t:
         t = _LOST_ESCAPE.sub(_restore_escape, t)
         t = _LATEX_THOUSANDS.sub("", t)
-        t = _EXP_BRACES.sub(r"^(\1)", t)
-        for _ in range(3):  # nested \frac{\sqrt{..}}{..} unwrap from the inside out
+        for _ in range(3):  # nested \frac{\sqrt{..}}{..} and ^{\frac{3}{2}} unwrap from the inside out
+            t = _EXP_BRACES.sub(r"^(\1)", t)
             for pattern, repl in _LATEX_WORDS:
                 t = pattern.sub(repl, t)
     if "10" in t:
@@ -245,6 +245,7 @@ class Run:
 _NUMBER = r"(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d{1,4})?"
 _ATOM = rf"(?:{_NUMBER}|pi\b|(?:sqrt|cbrt|root|exp|ln|log10|log|sin|cos|tan)\s*\()"
 _PLAIN_NUMBER = re.compile(rf"(?<![\w.^]){_NUMBER}")
+_PLAIN_RUN = re.compile(rf"[-+]?{_NUMBER}")
 # an expression run: numbers, pi and functions joined by operators, parentheses and spaces
 _RUN = re.compile(
     rf"(?<![\w.^])(?:[-+]\s*)?\(*+\s*+{_ATOM}(?:[\s(*/+\-^,]*+(?:{_ATOM}|\)))*+"  # possessive: linear
@@ -295,6 +296,8 @@ def _evaluate_run(piece: str, offset: int) -> list[Run]:
     text, start = _trim(piece, offset)
     if not text or not _P2.search(text):
         return []
+    if _PLAIN_RUN.fullmatch(text):  # a plain number: no need to parse it as an expression
+        return [Run(float(text), text, start, start + len(text))]
     try:
         if _P3.search(text):  # "35.3 2.04" lists two numbers; it is no product
             raise ValueError("juxtaposed numbers")

@@ -97,7 +97,7 @@ def _letter_label(k: int) -> re.Pattern[str]:
     return re.compile(
         rf"(?:^|(?<=\s))(?:\*\*|__)?(?:[Pp]art\s*)?\(\s*[{letter}{letter.upper()}]\s*\)(?:\*\*|__)?|"
         rf"^\s*(?:[-*•]\s+)?(?:\*\*|__)?(?:[Pp]art\s*)?{letter}\s*[).:](?=\s|\*|$)(?:\*\*|__)?|"
-        rf"(?<=\s){letter}\)(?=\s+[-+−]?[\d$\\.])",  # "… b) 2.04 s" mid-line, before a value
+        rf"(?<=\s){letter}\)(?=[ \t]+[-+−]?[\d$\\.])",  # "… b) 2.04 s" mid-line, before a value
         re.M,
     )
 

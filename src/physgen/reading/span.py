@@ -23,7 +23,7 @@ from .verdict import Source
 # the `re` module's own cache, and recompiling a pattern costs more than using it.
 _P1 = re.compile(r"[\dA-Za-z]")
 _P2 = re.compile(r"\n\s*\n")
-_P3 = re.compile(r"\d|\b[A-Ha-h]\b|\\frac|\\sqrt|[a-zA-Zα-ω]\s*[=/*^]|cannot|not|insufficient")
+_P3 = re.compile(r"\d|\b[A-Ha-h]\b|\\frac|\\sqrt|[a-zA-Zα-ωħℓ][₀-₉ₐ-ₜ']*\s*[=/*^·]|cannot|not|insufficient")
 
 #: Only the last this-many characters of a reply are read (answers come last).
 MAX_REPLY = 20_000

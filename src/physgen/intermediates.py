@@ -1,0 +1,137 @@
+"""Intermediates: the quantities a worked solution finds on the way, compiled like answers.
+
+A template declares them as ``intermediates: {name: {expr, unit, step}}``; each is an
+expression in the inputs, constants, answers and earlier intermediates, and its
+``step`` is the index of the ``steps`` entry that states it as ``{{ name }}``. They
+are compiled into one vectorised function of ``(*inputs, *constants, *answers)`` in
+SI, so a solver's answers may be used too, and checked at load time (unit, names,
+dimension, step, order, finite values). :mod:`physgen.reading.steps` grades them.
+
+>>> import physgen
+>>> t = physgen.load_catalog()["electricity.rlc_series_circuit"]
+>>> list(t.intermediate_units)
+['X_L', 'X_C']
+>>> batch = t.sample(2, seed=0)
+>>> bool((batch.intermediates["X_L"] > 0).all())
+True
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from .expressions import ExpressionError, parse_expression, symbols_for
+from .functions import NumpyFunction, numpy_function
+from .schema import TemplateSpec
+from .units import Quantity, SIConversion, parse_unit, to_si
+
+if TYPE_CHECKING:
+    from .compile import _Problems
+    from .template import Template
+
+#: Draws whose intermediates must all be finite at load time.
+CHECK_DRAWS = 200
+
+_PLACEHOLDER = re.compile(r"\{\{\s*([A-Za-z_]\w*)")
+
+
+def compile_intermediates(spec: TemplateSpec, problems: _Problems) -> tuple[
+        NumpyFunction | None, dict[str, SIConversion], list[Any]]:
+    """The intermediates' evaluator over ``(*inputs, *constants, *answers)`` in SI, each one's
+    unit conversion, and their SymPy expressions; problems are added to ``problems``."""
+    if not spec.intermediates:
+        return None, {}, []
+    if spec.question_type == "algebraic":
+        problems.add("intermediates", "an algebraic question shows no numbers, so it has no "
+                     "intermediate values to grade", "remove `intermediates`, or make the question numerical")
+        return None, {}, []
+    names = [*spec.inputs, *spec.constants, *spec.answers]
+    units: dict[str, SIConversion] = {}
+    exprs: dict[str, Any] = {}
+    last_step = 0
+    for name, item in spec.intermediates.items():
+        field = f"intermediates.{name}"
+        try:
+            units[name] = to_si(item.unit)
+        except ValueError as exc:
+            problems.add(f"{field}.unit", str(exc), "use a Pint unit such as 'm/s', 'ohm', 'kJ'")
+        try:
+            exprs[name] = parse_expression(item.expr, names, substitutions=dict(exprs))
+        except ExpressionError as exc:
+            problems.add(f"{field}.expr", str(exc), exc.fix + " (intermediates may use only earlier ones)")
+        _check_step(spec, name, item.step, last_step, problems)
+        if item.step < len(spec.steps):
+            last_step = max(last_step, item.step)
+    if len(exprs) < len(spec.intermediates):
+        return None, units, []
+    args = list(symbols_for(names).values())
+    ordered = [exprs[n] for n in spec.intermediates]
+    try:
+        return numpy_function(args, ordered, cse=True), units, ordered
+    except Exception as exc:  # SymPy cannot print e.g. a division by zero (zoo) as NumPy code
+        problems.add("intermediates", f"cannot compile the expressions: {type(exc).__name__}: {exc}",
+                     "make sure no expression divides by zero or is otherwise undefined")
+        return None, units, []
+
+
+def _check_step(spec: TemplateSpec, name: str, step: int, last_step: int, problems: _Problems) -> None:
+    field = f"intermediates.{name}.step"
+    if step >= len(spec.steps):
+        problems.add(field, f"step {step} does not exist: the template has {len(spec.steps)} steps "
+                     f"(0–{len(spec.steps) - 1})", "give the index of the step that states it, from 0")
+        return
+    if name not in _PLACEHOLDER.findall(spec.steps[step]):
+        problems.add(field, f"steps[{step}] does not show {{{{ {name} }}}}, so the worked solution "
+                     "never states the value graded", f"write '= {{{{ {name} }}}}' where steps[{step}] "
+                     "finds it, or point `step` at the step that does")
+    if step < last_step:
+        problems.add(field, f"step {step} comes before the step of an intermediate listed above it",
+                     "list intermediates in the order of their steps")
+
+
+def check_intermediates(template: Template, exprs: list[Any], problems: _Problems,
+                        pint_args: list[Any]) -> None:
+    """Each intermediate has its declared unit's dimension (its expression run once on Pint
+    quantities ``pint_args``: inputs and constants), and is finite over a sample of draws."""
+    spec = template.spec
+    if not exprs:
+        return
+    import sympy as sp
+
+    with np.errstate(all="ignore"):
+        try:
+            answers = [v if isinstance(v, Quantity) else Quantity(v, "dimensionless")
+                       for v in template._evaluate(*pint_args)]
+        except Exception:
+            return  # the answers' own dimension problems are reported already
+        symbols = list(symbols_for([*spec.inputs, *spec.constants, *spec.answers]).values())
+        for (name, item), expr in zip(spec.intermediates.items(), exprs, strict=True):
+            try:
+                value = sp.lambdify(symbols, expr, modules="numpy")(*pint_args, *answers)
+            except Exception as exc:
+                problems.add(f"intermediates.{name}.expr", f"dimensions do not work out: {exc}",
+                             "check the expression term by term; only like quantities can be added")
+                continue
+            got = value.dimensionality if isinstance(value, Quantity) else Quantity(1).dimensionality
+            want = parse_unit(item.unit).dimensionality
+            if got != want:
+                problems.add(f"intermediates.{name}.expr",
+                             f"the expression has dimension {got or 'dimensionless'} but unit "
+                             f"{item.unit!r} is {want or 'dimensionless'}",
+                             "fix the expression or declare the unit it really has")
+
+
+def check_finite(template: Template, problems: _Problems) -> None:
+    """Every intermediate is finite for every instance of a sample of draws."""
+    if template.intermediate_values is None:
+        return
+    batch = template.sample(CHECK_DRAWS, seed=0)
+    for name, values in batch.intermediates.items():
+        bad = ~np.isfinite(values)
+        if bad.any():
+            row = int(np.flatnonzero(bad)[0])
+            problems.add(f"intermediates.{name}", f"is not finite for {int(bad.sum())} of {CHECK_DRAWS} "
+                         f"draws, e.g. {batch.row(row)}", "fix the expression, or add a constraint")

@@ -1,0 +1,337 @@
+"""Step-level grading: find each intermediate of a variant in the reply's reasoning.
+
+The reasoning is the reply before its final answer (:mod:`.span`). It is read a line or
+sentence at a time with the same stages as answers (:mod:`.numbers`, :mod:`.units`,
+:mod:`.compare`): every stated value with the unit written after it, the numbers
+written inside a calculation (``14.39 × 3.15``, bare), but not the unevaluated links
+of an equation chain. An intermediate is *found* at a value within the tolerance, or
+equal to it rounded to the figures written (at least two), after unit conversion; a
+bare number is read in the intermediate's unit or in SI.
+
+Order counts: the intermediates of one step may come in any order, but a value counts
+for its step only if it comes after the values credited to earlier steps and before
+those credited to later ones (the alignment credits as many steps as it can and, on a
+tie, the later steps). The policy, and where it can be fooled: ``docs/grading.md``.
+
+>>> import physgen
+>>> v = next(physgen.generate(["electricity.rlc_series_circuit"], n=1))
+>>> [i.text for i in v.intermediates.values()]
+['14.6 Ω', '1230 Ω']
+>>> reply = "X_L = 2π·645·0.0036 = 14.6 Ω and X_C = 1.23 kΩ. Final answer: (a) 1220 Ω (b) 38.3 mA (c) -86.2°"
+>>> g = grade_steps(v, reply)
+>>> g.score, g.first_error, g.steps[1].parsed
+(1.0, None, '1.23 kΩ')
+>>> grade_steps(v, "X_L = 1.46 Ω. Final answer: 1220 Ω, 38.3 mA, -86.2°. (X_C = 1234 Ω)").first_error
+'X_L'
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..units import to_si
+from ..variant import Intermediate, Variant
+from .compare import close, conversion
+from .numbers import GREEK, normalise, runs
+from .quantity import _CHAIN_AHEAD, _unit_after
+from .span import MARKER, MAX_REPLY, boxes, clean_reply, span_of
+from .verdict import StepGrade, StepReason, StepVerdict
+
+#: Longest piece of text read at once (the normaliser reads at most 1,200 characters).
+MAX_PIECE = 1_000
+#: Least number of figures a value must show to be accepted as a rounding.
+MIN_ROUNDED_FIGURES = 2
+
+_PIECE = re.compile(r"[^\n]+")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+_LITERAL = re.compile(r"(?<![\w.^])(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d{1,4})?")
+_CLAUSE = re.compile(r"[;\n]|[.:,](?=\s)|\b(?:and|so|then|with|where|using|given|since|for)\b")
+_LABEL = re.compile(r"([^\s=≈]+(?:\s*/\s*[^\s=≈]+)?)\s*$")
+_PLAIN = re.compile(r"[\\_{}()$\s*'′]")
+_LEAD = re.compile(r"[A-Za-z]+")
+_UNIT_START = re.compile(r"\s{0,3}[^\W\d_]|\s{0,3}[°%µΩ\\Å℃℉]")  # text after a value that may be a unit
+_UNIT_HEAD = re.compile(r"[^=,;\n]{0,60}?(?=\s*(?:[=,;\n]|$))|[^=,;\n]{0,60}")  # up to the clause's end
+_MARK = "¶"  # joins lines in a batch; the ";" ends a clause, the mark tells which line a value is on
+_JOIN = f" ;{_MARK} "
+_SHORT_WORDS = frozenset({"is", "so", "as", "at", "of", "to", "by", "in", "on", "if", "we", "a", "an", "i"})
+_SENTENCE_STOP = re.compile(r"[.!?:](?:\s|$)")
+_FUNCTION_BEFORE = re.compile(r"\b(?:sin|cos|tan|ln|log|exp|sqrt|arcsin|arccos|arctan)\s*$")
+
+
+@dataclass(frozen=True)
+class Found:
+    """A value stated in the reply: where it stands (``key`` orders values), its unit and the
+    symbol it is assigned to (``label``, plain), and the piece of the reply it stands in."""
+
+    key: int
+    value: float
+    unit: str
+    text: str
+    label: str
+    literal: bool  # a number written inside a calculation
+    start: int
+    end: int
+    piece: str
+
+
+def _pieces(text: str) -> list[tuple[int, str]]:
+    """Lines, cut into sentences when longer than :data:`MAX_PIECE`, with their offsets."""
+    out: list[tuple[int, str]] = []
+    for m in _PIECE.finditer(text):
+        line, at = m.group(0), m.start()
+        if len(line) <= MAX_PIECE:
+            out.append((at, line))
+            continue
+        cut = 0
+        for s in [*_SENTENCE_END.finditer(line), None]:
+            stop = len(line) if s is None else s.end()
+            if s is not None and stop - cut < MAX_PIECE:
+                continue
+            while stop - cut > MAX_PIECE:  # a sentence longer than a piece: cut it blindly
+                out.append((at + cut, line[cut: cut + MAX_PIECE]))
+                cut += MAX_PIECE
+            if stop > cut:
+                out.append((at + cut, line[cut:stop]))
+                cut = stop
+    return out
+
+
+def plain(symbol: str) -> str:
+    """A symbol as it is compared: no TeX or spacing, Greek letters spelt out.
+
+    >>> plain(r"\\omega_{0}"), plain("κa"), plain("X_L")
+    ('omega0', 'kappaa', 'XL')
+    """
+    out = _PLAIN.sub("", symbol)
+    return "".join(GREEK.get(ch, ch) for ch in out)
+
+
+def _label(text: str, at: int, start: int = 0) -> str:
+    """The symbol the value at ``at`` is assigned to in its clause (``X_L = … = 14.6``), plain;
+    the clause starts at ``start`` at the earliest (the end of the value stated before)."""
+    clause = _CLAUSE.split(text[max(start, at - 200):at])[-1]
+    cut = min((i for i in (clause.find("="), clause.find("≈")) if i >= 0), default=-1)
+    if cut < 0:
+        return ""
+    m = _LABEL.search(clause[:cut])
+    before = clause[:m.start()].split() if m else []
+    if m is None or _FUNCTION_BEFORE.search(clause[:m.start()]) or (
+            before and len(plain(before[-1])) <= 2 and before[-1].lower() not in _SHORT_WORDS):
+        return ""  # "cos θ = 0.92" and "g t = 45 m/s" assign no value to θ or t
+    return plain(m.group(1))
+
+
+def read_values(text: str, offset: int = 0) -> list[Found]:
+    """Every value stated in ``text``, in order (``offset``: where ``text`` starts in the reply).
+
+    >>> [(f.value, f.unit, f.label, f.literal) for f in read_values("v_x = 21.1 × 0.682 = 14.4 m/s")]
+    [(21.1, '', '', True), (0.682, '', '', True), (14.4, 'm/s', 'vx', False)]
+    """
+    out: list[Found] = []
+    for batch in _batches(_pieces(text)):
+        t = normalise(_JOIN.join(piece for _, piece in batch))
+        base = (offset + batch[0][0]) * 4096  # a normalised batch is at most 1,200 characters long
+        stated = 0  # where the value stated last ends: a new clause starts there
+        for run in runs(t):
+            at, piece = batch[t.count(_MARK, 0, run.start)]
+            head = _UNIT_HEAD.match(t, run.end) if _UNIT_START.match(t, run.end) else None
+            unit, length = _unit(head.group(0)) if head else ("", 0)
+            end = run.end + length
+            ahead = _CLAUSE.split(_SENTENCE_STOP.split(t[end:end + 200], maxsplit=1)[0], maxsplit=1)[0]
+            link = _CHAIN_AHEAD.match(ahead) is not None  # its value is not stated yet
+            where = (offset + at, offset + at + len(piece), piece)
+            if link or _LITERAL.fullmatch(run.text) is None:  # a calculation: the numbers written in it
+                for m in _LITERAL.finditer(run.text):
+                    out.append(Found(base + run.start + m.start(), float(m.group(0)), "", m.group(0), "",
+                                     True, *where))
+            if link or unit.startswith("?"):
+                continue
+            out.append(Found(base + run.start, run.value, unit, t[run.start:end].strip(),
+                             _label(t, run.start, stated), False, *where))
+            stated = end
+    return out
+
+
+def _batches(pieces: list[tuple[int, str]]) -> list[list[tuple[int, str]]]:
+    """Consecutive pieces joined into batches of at most :data:`MAX_PIECE` characters, so that
+    short lines are normalised together (the normaliser's cost is mostly per call)."""
+    out: list[list[tuple[int, str]]] = []
+    size = MAX_PIECE
+    for at, piece in pieces:
+        if size + len(piece) + len(_JOIN) > MAX_PIECE:
+            out.append([])
+            size = 0
+        out[-1].append((at, piece))
+        size += len(piece) + len(_JOIN)
+    return out
+
+
+@functools.lru_cache(maxsize=8192)
+def _unit(head: str) -> tuple[str, int]:
+    """The unit at the start of ``head`` (a few words after a value) and its length."""
+    return _unit_after(head, "")
+
+
+@functools.lru_cache(maxsize=4096)
+def _si(unit: str) -> tuple[float, float]:
+    conv = to_si(unit)
+    return conv.factor, conv.offset
+
+
+def _figures(number: str) -> int:
+    """Significant figures written in a plain number (``0.00487`` has 3, ``1.0e5`` has 2)."""
+    digits = re.sub(r"\D", "", number.lower().split("e")[0]).lstrip("0")
+    return max(len(digits), 1)
+
+
+def matches(found: Found, value: float, unit: str, rtol: float) -> bool:
+    """Whether ``found`` states ``value`` (in ``unit``): within ``rtol``, or equal to it rounded
+    to the figures written (at least :data:`MIN_ROUNDED_FIGURES`), after conversion; a bare
+    number is read in ``unit`` or in SI.
+
+    >>> f = read_values("t = 486 ms")[0]
+    >>> matches(f, 0.4863, "s", 0.01), matches(read_values("r ≈ 14 m/s")[0], 14.39, "m/s", 0.01)
+    (True, True)
+    """
+    if found.unit:
+        conv = conversion(found.unit, unit)
+        targets = [] if conv is None else [(found.value * conv[0] + conv[1], conv)]
+    else:
+        factor, shift = _si(unit)
+        to_unit = (1.0 / factor, -shift / factor)  # a bare number in SI, read in ``unit``
+        targets = [(found.value, (1.0, 0.0)), (found.value * to_unit[0] + to_unit[1], to_unit)]
+    for got, (factor, shift) in targets:
+        if close(got, value, rtol):
+            return True
+        if abs(got - value) > 0.1 * abs(value):  # further than any rounding to 2 figures moves it
+            continue
+        figures = _figures(found.text) if found.literal or _LITERAL.match(found.text) else 0
+        if figures >= MIN_ROUNDED_FIGURES and factor:
+            written = (value - shift) / factor  # the expected value in the unit written
+            if written and float(f"{written:.{figures - 1}e}") == _number(found.text):
+                return True
+    return False
+
+
+def _number(text: str) -> float:
+    m = _LITERAL.match(text)
+    return float(m.group(0)) if m else math.nan
+
+
+def _answer_start(text: str, parts: int) -> int:
+    """Where the final answer begins in ``text`` (its length when the reply never marks one)."""
+    span, source = span_of(text, parts)
+    if source == "marker":
+        for m in reversed(list(MARKER.finditer(text))):
+            if span_of(text[m.start():], parts)[0] == span:
+                return m.start()
+    if source == "boxed":
+        found = boxes(text)
+        return found[-min(parts, len(found))][0]
+    return len(text)
+
+
+def _align(groups: Sequence[Sequence[Sequence[int]]]) -> list[list[int | None]]:
+    """Positions credited to each intermediate, groups (steps) in order: as many credited as
+    possible, every credited position of a group after every one of the groups before it;
+    on a tie the later groups are credited."""
+    memo: dict[tuple[int, int], tuple[int, list[list[int | None]]]] = {}
+
+    def best(g: int, frontier: int) -> tuple[int, list[list[int | None]]]:
+        if g == len(groups):
+            return 0, []
+        if (g, frontier) in memo:
+            return memo[(g, frontier)]
+        firsts = [next((p for p in occ if p > frontier), None) for occ in groups[g]]
+        count, rest = best(g + 1, frontier)
+        choice: tuple[int, int, list[list[int | None]]] = (count, 0, [[None] * len(firsts), *rest])
+        for cut in sorted({p for p in firsts if p is not None}):
+            taken = [p if p is not None and p <= cut else None for p in firsts]
+            n = sum(p is not None for p in taken)
+            later, rest = best(g + 1, cut)
+            if (n + later, -n) > (choice[0], -choice[1]):
+                choice = (n + later, n, [taken, *rest])
+        memo[(g, frontier)] = (choice[0], choice[2])
+        return memo[(g, frontier)]
+
+    return best(0, -1)[1]
+
+
+def _aliases(variant: Variant) -> dict[str, str]:
+    """Plain symbol -> the intermediate or answer it names: each name, and its leading letters
+    when no other name shares them (``gamma`` for ``gamma_m``)."""
+    names = [*variant.intermediates, *variant.answers]
+    out = {plain(n): n for n in names}
+    leads: dict[str, list[str]] = {}
+    for n in [*names, *variant.inputs]:
+        m = _LEAD.match(n)
+        if m:
+            leads.setdefault(m.group(0), []).append(n)
+    for lead, owners in leads.items():
+        if len(owners) == 1 and lead not in out and owners[0] in names:
+            out[lead] = owners[0]
+    return out
+
+
+def grade_steps(variant: Variant, reply: str, rtol: float = 0.01) -> StepGrade:
+    """Find each of ``variant.intermediates`` in the reasoning of ``reply``, in step order."""
+    items = variant.intermediates
+    if not items:
+        return StepGrade.of([])
+    text = clean_reply(reply if isinstance(reply, str) else "")
+    shift = max(0, len(reply) - MAX_REPLY) if isinstance(reply, str) else 0
+    cut = _answer_start(text, len(variant.answers))
+    before, after = read_values(text[:cut], shift), read_values(text[cut:], shift + cut)
+    aliases = _aliases(variant)
+    names = list(items)
+    hits = {n: [f for f in before if aliases.get(f.label, n) == n
+                and matches(f, items[n].value, items[n].unit, rtol)] for n in names}
+    steps = sorted({i.step for i in items.values()})
+    groups = [[n for n in names if items[n].step == s] for s in steps]
+    credited = _align([[[f.key for f in hits[n]] for n in group] for group in groups])
+    chosen = {n: p for group, picks in zip(groups, credited, strict=True)
+              for n, p in zip(group, picks, strict=True)}
+    known = [(q.value, q.unit) for q in variant.inputs.values()]
+    known += [(a.value, a.unit) for a in variant.answers.values()]
+    known += [(i.value, i.unit) for i in items.values()]
+    verdicts = []
+    for g, group in enumerate(groups):
+        low = max((p for h in groups[:g] for n in h if (p := chosen[n]) is not None), default=-1)
+        high = min((p for h in groups[g + 1:] for n in h if (p := chosen[n]) is not None), default=1 << 62)
+        for n in group:
+            verdicts.append(_verdict(n, items[n], before, after, hits[n], chosen[n], aliases,
+                                     (low, high), known, rtol))
+    return StepGrade.of(verdicts)
+
+
+def _verdict(name: str, item: Intermediate, before: list[Found], after: list[Found], hits: list[Found],
+             chosen: int | None, aliases: dict[str, str], window: tuple[int, int],
+             known: list[tuple[float, str]], rtol: float) -> StepVerdict:
+    value, unit, text, step = item.value, item.unit, item.text, item.step
+    # "v_y = 0 at the top" states a condition, not a value found for the step
+    own = [f for f in before if not f.literal and aliases.get(f.label) == name and f.value != 0]
+    last = own[-1] if own else None
+    if last and not matches(last, value, unit, rtol) and (not last.unit or conversion(last.unit, unit)):
+        return _made(name, step, "wrong_value", text, last)  # its last statement is wrong
+    if chosen is not None:
+        return _made(name, step, "correct", text, next(f for f in hits if f.key == chosen))
+    if hits:
+        return _made(name, step, "out_of_order", text, hits[0])
+    late = [f for f in after if matches(f, value, unit, rtol)]
+    if late:
+        return _made(name, step, "after_answer", text, late[0])
+    low, high = window
+    for f in before:  # a value of its kind, stated where the step stands, that is no known quantity
+        if f.unit and not f.literal and low < f.key < high and conversion(f.unit, unit) is not None \
+                and not any(conversion(f.unit, u) is not None and matches(f, v, u, rtol) for v, u in known):
+            return _made(name, step, "wrong_value", text, f)
+    return StepVerdict(name, step, False, "missing", text)
+
+
+def _made(name: str, step: int, reason: StepReason, expected: str, found: Found) -> StepVerdict:
+    return StepVerdict(name, step, reason == "correct", reason, expected, found.text,
+                       found.piece.strip()[:200], found.start, found.end)

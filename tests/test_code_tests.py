@@ -1,0 +1,47 @@
+"""The sampled calls a ``code`` answer is run on (``Variant.code_tests``) come from the
+template's own derived stream: a pure function of (seed, template, index), drawn a block
+of instances at a time, never the instances the variants show."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+import physgen
+from physgen.formats.code import CODE_TESTS, TEST_BLOCK
+
+CATALOG = physgen.load_catalog()
+TEMPLATES = ["mechanics.projectile_range", "optics.thin_lens", "thermo.calorimetry_mixing"]
+
+
+def _tests(seed: int, start: int, n: int) -> dict[tuple[str, int], object]:
+    return {(v.template_id, v.metadata.index): v.code_tests
+            for v in physgen.generate(TEMPLATES, n=n, seed=seed, start=start, formats=["code"],
+                                      paraphrases=[0])}
+
+
+def test_an_instance_gets_the_same_tests_however_it_is_drawn() -> None:
+    many = _tests(0, 0, 2 * TEST_BLOCK + 3)
+    for index in (0, TEST_BLOCK - 1, TEST_BLOCK, 2 * TEST_BLOCK + 2):
+        alone = _tests(0, index, 1)
+        for key, tests in alone.items():
+            assert many[key] == tests, key
+    assert _tests(1, 0, 3) != {k: v for k, v in many.items() if k[1] < 3}
+
+
+def test_tests_are_distinct_and_not_the_shown_instances() -> None:
+    for v in physgen.generate(TEMPLATES, n=40, seed=2, formats=["code"], paraphrases=[0]):
+        assert len(v.code_tests) == CODE_TESTS
+        assert len({json.dumps(c.inputs, sort_keys=True) for c in v.code_tests}) == CODE_TESTS
+        t = CATALOG[v.template_id]
+        shown = {n: t.input_si[n].to_si(q.value) for n, q in v.inputs.items()}
+        assert all(c.inputs != shown for c in v.code_tests)
+
+
+def test_tests_are_pinned() -> None:
+    """Digest of the tests of the first instances: it changes only with the stream (it changed
+    when the tests moved from an offset of 10⁶ in the seed's stream to their own stream)."""
+    h = hashlib.sha256()
+    for v in physgen.generate(TEMPLATES, n=3, seed=0, formats=["code"], paraphrases=[0]):
+        h.update(json.dumps([[c.inputs, c.expected] for c in v.code_tests], sort_keys=True).encode())
+    assert h.hexdigest()[:16] == "dd8b5cec3e9e1e19"
