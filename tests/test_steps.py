@@ -61,7 +61,7 @@ def test_traces_agree_with_the_hand_marks() -> None:
 # -- the search itself ---------------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def rlc() -> physgen.Variant:
-    return _variant("electricity.rlc_series_circuit", 0, 0)  # X_L 14.59 Ω, X_C 1233.8 Ω (step 0)
+    return _variant("electricity.rlc_series_circuit", 0, 0)  # X_L 2.11 Ω, X_C 276.3 Ω (step 0)
 
 
 @pytest.fixture(scope="module")
@@ -69,7 +69,7 @@ def lens() -> physgen.Variant:
     return _variant("optics.two_lens_system", 0, 0)  # s1' 12.52 cm (0), s2 42.48 cm (1), m1, m2 (4)
 
 
-FINAL = "\nFinal answer:\n(a) 1220 Ω\n(b) 38.3 mA\n(c) -86.2°"
+FINAL = "\nFinal answer:\n(a) 429 Ω\n(b) 40.6 mA\n(c) -39.7°"
 
 
 @pytest.mark.parametrize(("text", "value", "unit", "expected"), [
@@ -97,9 +97,9 @@ def test_read_values_keeps_calculations_and_skips_chain_links() -> None:
 
 
 def test_order_after_answer_and_out_of_order(rlc: physgen.Variant, lens: physgen.Variant) -> None:
-    late = grade_steps(rlc, "We find Z." + FINAL + "\nAside: X_L = 14.6 Ω, X_C = 1234 Ω.")
+    late = grade_steps(rlc, "We find Z." + FINAL + "\nAside: X_L = 2.11 Ω, X_C = 276 Ω.")
     assert [s.reason for s in late.steps] == ["after_answer", "after_answer"] and late.first_error == "X_L"
-    same_step = grade_steps(rlc, "X_C = 1234 Ω, X_L = 14.6 Ω." + FINAL)  # one step: any order
+    same_step = grade_steps(rlc, "X_C = 276 Ω, X_L = 2.11 Ω." + FINAL)  # one step: any order
     assert same_step.score == 1.0
     swapped = grade_steps(lens, "s2 = 42.5 cm, and before that s1' = 12.5 cm. m1 = -0.216, m2 = -0.306."
                                 "\nFinal answer: (a) 13.0 cm (b) 0.0661")
@@ -114,25 +114,25 @@ def test_a_coincidence_early_does_not_block_earlier_steps(lens: physgen.Variant)
 
 
 def test_wrong_values_and_corrections(rlc: physgen.Variant) -> None:
-    wrong = grade_steps(rlc, "X_L = 1.46 Ω, X_C = 1234 Ω." + FINAL)
+    wrong = grade_steps(rlc, "X_L = 0.211 Ω, X_C = 276 Ω." + FINAL)
     first = wrong.steps[0]
-    assert (first.reason, first.parsed, wrong.first_error) == ("wrong_value", "1.46 Ω", "X_L")
-    fixed = grade_steps(rlc, "X_L = 1.46 Ω. Wait, X_L = 14.6 Ω; X_C = 1234 Ω." + FINAL)
+    assert (first.reason, first.parsed, wrong.first_error) == ("wrong_value", "0.211 Ω", "X_L")
+    fixed = grade_steps(rlc, "X_L = 0.211 Ω. Wait, X_L = 2.11 Ω; X_C = 276 Ω." + FINAL)
     assert fixed.score == 1.0
-    unlabelled = grade_steps(rlc, "The inductor gives 146 Ω and the capacitor 1234 Ω." + FINAL)
+    unlabelled = grade_steps(rlc, "The inductor gives 21.1 Ω and the capacitor 276 Ω." + FINAL)
     assert unlabelled.steps[0].reason == "wrong_value"  # a value of its kind that is no known quantity
     missing = grade_steps(rlc, "Z follows directly." + FINAL)
     assert [s.reason for s in missing.steps] == ["missing", "missing"]
 
 
 def test_evidence_is_a_span_of_the_reply(rlc: physgen.Variant) -> None:
-    reply = "Intro line.\nReactances: X_L = 14.6 Ω and X_C = 1234 Ω." + FINAL
+    reply = "Intro line.\nReactances: X_L = 2.11 Ω and X_C = 276 Ω." + FINAL
     s = grade_steps(rlc, reply).steps[1]
     assert s.evidence == reply[s.start:s.end].strip() and "X_C" in s.evidence
 
 
 def test_grade_with_steps_is_json_and_safe(rlc: physgen.Variant) -> None:
-    g = physgen.grade(rlc, "X_L = 14.6 Ω, X_C = 1234 Ω." + FINAL, steps=True)
+    g = physgen.grade(rlc, "X_L = 2.11 Ω, X_C = 276 Ω." + FINAL, steps=True)
     assert g.correct and g.steps is not None and g.steps.score == 1.0
     d = json.loads(json.dumps(g.to_dict()))
     assert d["steps"]["first_error"] is None and d["steps"]["steps"][0]["name"] == "X_L"

@@ -50,7 +50,7 @@ def _kepler_E(M: float, e: float) -> float:
 
 def _two_sources() -> dict[str, tuple[float, str]]:
     """Branch currents by Cramer's rule on E1 = I1 R1 + (I1+I2) R3, E2 = I2 R2 + (I1+I2) R3."""
-    e1, e2, r1, r2, r3 = 12.0, 9.0, 2.0, 3.0, 4.0
+    e1, e2, r1, r2, r3 = 20.0, 4.0, 2.0, 3.0, 4.0
     a, b, c, d = r1 + r3, r3, r3, r2 + r3
     det = a * d - b * c
     i1 = (e1 * d - b * e2) / det
@@ -60,7 +60,7 @@ def _two_sources() -> dict[str, tuple[float, str]]:
 
 def _rlc() -> dict[str, tuple[float, str]]:
     """Series RLC with complex arithmetic: Z = R + j(ωL − 1/ωC)."""
-    w = 2 * math.pi * 100
+    w = 2 * math.pi * 60
     z = complex(100, w * 0.1 - 1 / (w * 10e-6))
     return {"Z": (abs(z), "ohm"), "I_rms": (120 / abs(z) * 1e3, "mA"),
             "phi": (math.degrees(math.atan2(z.imag, z.real)), "deg")}
@@ -113,7 +113,7 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
     ),
     "fluids.torricelli_efflux": ({"h": "5 m"}, lambda: {"v": (math.sqrt(2 * g * 5), "m/s")}),
     "electricity.coulomb_force": (
-        {"q1": "2 uC", "q2": "-3 uC", "r": "50 cm"}, lambda: {"F": (K_E * 6e-12 / 0.25, "N")},
+        {"q1": "20 nC", "q2": "-30 nC", "r": "10 cm"}, lambda: {"F": (K_E * 6e-16 / 0.01 * 1e3, "mN")},
     ),
     "electricity.parallel_plate_capacitor": (
         {"A": "100 cm^2", "d": "1 mm", "V": "12 V"},
@@ -172,8 +172,8 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
     "fluids.buoyant_force": ({"rho_fluid": "1.26 g/cm^3", "V": "2 L"}, lambda: {"F_b": (1260 * 0.002 * g, "N")}),
     "electricity.point_charge_field": ({"q": "10 nC", "r": "10 cm"}, lambda: {"E": (K_E * 1e-8 / 0.01 / 1e3, "kN/C")}),
     "electricity.rc_discharge": (
-        {"R": "10 kohm", "C": "100 uF", "t": "2 s", "V0": "12 V"},
-        lambda: {"tau": (1.0, "s"), "V": (12 * math.exp(-2), "V")},
+        {"R": "10 kohm", "C": "100 uF", "t": "1.5 s", "V0": "12 V"},
+        lambda: {"tau": (1.0, "s"), "V": (12 * math.exp(-1.5), "V")},
     ),
     "magnetism.solenoid_field": ({"n": "10 1/cm", "I": "2 A"}, lambda: {"B": (MU0 * 1000 * 2 * 1e3, "mT")}),
     "magnetism.rotating_coil_emf": (
@@ -316,7 +316,8 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
     ),
     "electricity.point_charge_potential": ({"q": "10 nC", "r": "10 cm"}, lambda: {"V": (K_E * 1e-8 / 0.1, "V")}),
     "electricity.charge_pair_potential_energy": (
-        {"q1": "2 uC", "q2": "3 uC", "r1": "50 cm", "r2": "10 cm"}, lambda: {"W": (K_E * 6e-12 * (10 - 2), "J")},
+        {"q1": "20 nC", "q2": "30 nC", "r1": "40 cm", "r2": "10 cm"},
+        lambda: {"W": (K_E * 6e-16 * (10 - 2.5) * 1e6, "uJ")},
     ),
     "electricity.electron_accelerated_speed": (
         {"V": "100 V"}, lambda: {"v": (math.sqrt(2 * Q_E * 100 / M_E) / 1e3, "km/s")},
@@ -334,13 +335,13 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
         lambda: {"V_C": (9 * (1 - math.exp(-1)), "V"), "I": (0.9 * math.exp(-1), "mA")},
     ),
     "electricity.two_source_network": (
-        {"E1": "12 V", "E2": "9 V", "R1": "2 ohm", "R2": "3 ohm", "R3": "4 ohm"}, _two_sources,
+        {"E1": "20 V", "E2": "4 V", "R1": "2 ohm", "R2": "3 ohm", "R3": "4 ohm"}, _two_sources,
     ),
     "electricity.battery_internal_resistance": (
         {"emf": "12 V", "r": "0.5 ohm", "R": "5.5 ohm"}, lambda: {"I": (2.0, "A"), "V_t": (11.0, "V")},
     ),
     "electricity.kettle_heating_time": (
-        {"P": "2 kW", "m": "1 kg", "T1": "20 degC", "T2": "100 degC"}, lambda: {"t": (4186 * 80 / 2000, "s")},
+        {"P": "2 kW", "m": "1 kg", "T1": "20 degC", "T2": "80 degC"}, lambda: {"t": (4186 * 60 / 2000, "s")},
     ),
     "electricity.ac_rms_power": (
         {"V_peak": "170 V", "R": "100 ohm"}, lambda: {"V_rms": (170 / math.sqrt(2), "V"), "P_avg": (144.5, "W")},
@@ -481,7 +482,7 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
                  "d": (0.995 * C * 2.197e-6 / math.sqrt(1 - 0.995**2) / 1e3, "km")},
     ),
     "electricity.rlc_series_circuit": (
-        {"R": "100 ohm", "L": "100 mH", "C": "10 uF", "f": "100 Hz", "V_rms": "120 V"}, lambda: _rlc(),
+        {"R": "100 ohm", "L": "100 mH", "C": "10 uF", "f": "60 Hz", "V_rms": "120 V"}, lambda: _rlc(),
     ),
     "magnetism.mass_spectrometer": (
         {"m": "12 u", "q": "1 e", "V": "1000 V", "B": "0.5 T"},
