@@ -131,7 +131,7 @@ def _build(inst: Instance, paraphrase: int, ctx: FormatContext, symbolic: bool) 
         question = _question(t, ctx.style, paraphrase, name, symbolic)(inst.context)
         out.append(Variant(f"{tid}:{iid}:p{paraphrase}:{fmt}:{name}", tid, iid, paraphrase, fmt,
                            f"{question}\n\n{lines}\n\n{_ASK}", inst.inputs, {name: answer}, inst.steps,
-                           inst.metadata, options, LETTERS[slot]))
+                           inst.metadata, options, LETTERS[slot], intermediates=inst.intermediates))
     return tuple(out)
 
 

@@ -174,4 +174,4 @@ def code(inst: Instance, paraphrase: int, ctx: FormatContext) -> tuple[Variant, 
     tid, iid = t.id, inst.instance_id
     return (Variant(f"{tid}:{iid}:p{paraphrase}:code", tid, iid, paraphrase, "code",
                     _prompt(t, ctx.style, paraphrase)(inst.context), inst.inputs, inst.answers, inst.steps,
-                    inst.metadata, code_tests=_tests(inst, None)),)
+                    inst.metadata, code_tests=_tests(inst, None), intermediates=inst.intermediates),)

@@ -92,7 +92,7 @@ def units(inst: Instance, paraphrase: int, ctx: FormatContext) -> tuple[Variant,
     context, inputs = _in_other_units(inst, (ctx.style, ctx.notation))
     return (Variant(f"{tid}:{iid}:p{paraphrase}:units", tid, iid, paraphrase, "units",
                     free_text(t, ctx.style, paraphrase)(context), inputs, inst.answers, inst.steps,
-                    inst.metadata),)
+                    inst.metadata, intermediates=inst.intermediates),)
 
 
 @register_format("noop")
@@ -105,12 +105,14 @@ def noop(inst: Instance, paraphrase: int, ctx: FormatContext) -> Iterator[Varian
     yield make_variant(inst, paraphrase, "noop", with_instruction(text, inst.template))
 
 
-def depends_on(t: Template, answer: str) -> set[str]:
+@functools.lru_cache(maxsize=16384)
+def depends_on(t: Template, answer: str) -> frozenset[str]:
     """The inputs an answer needs, through the earlier answers its expression uses.
-    An answer computed by a solver function needs every input."""
+    An answer computed by a solver function needs every input. Cached per template and answer:
+    ``omitted`` asks it for every variant."""
     expr = t.expressions.get(answer)
     if expr is None:
-        return set(t.spec.inputs)
+        return frozenset(t.spec.inputs)
     needed: set[str] = set()
     for sym in expr.free_symbols:
         name = str(sym)
@@ -118,7 +120,7 @@ def depends_on(t: Template, answer: str) -> set[str]:
             needed.add(name)
         elif name in t.spec.answers and name != answer:
             needed |= depends_on(t, name)
-    return needed
+    return frozenset(needed)
 
 
 def omissible(t: Template) -> list[str]:
