@@ -9,7 +9,8 @@ style, computed with the builders of main as merged in 103c5df (main's catalog a
 
 Digests changed on purpose since, each marked in ``EXPECTED`` (the latest mark wins):
 
-* ``changed: catalog audit`` (``audit`` where the line is long): issue 9's audit rewrote most templates (ranges, omit spans,
+* ``changed: catalog audit`` (``audit`` where the line is long): issue 9's audit rewrote
+  most templates (ranges, omit spans,
   mistakes, texts) and every variant now carries ``intermediates`` (step grading), so the
   pinned catalog-wide output changed as a whole; re-pinned once, at that merge.
 
