@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def test_catalog_lookup_filter_and_errors(catalog: physgen.Catalog) -> None:
     assert len(catalog) >= 12
-    assert len({t.domain for t in catalog.values()}) == 6
+    assert len({t.domain for t in catalog.values()}) == 9
     optics = catalog.filter(domain="optics")
     assert {"optics.thin_lens", "optics.snell_refraction"} <= set(optics)
     assert all(t.domain == "optics" for t in optics.values())
@@ -132,7 +132,7 @@ def run(argv: list[str]) -> tuple[int, str]:
 def test_cli_list_show_validate(catalog: physgen.Catalog) -> None:
     status, text = run(["list"])
     n_optics = len(catalog.filter(domain="optics"))
-    assert status == 0 and f"optics ({n_optics})" in text and f"{len(catalog)} templates in 6 domains" in text
+    assert status == 0 and f"optics ({n_optics})" in text and f"{len(catalog)} templates in 9 domains" in text
     status, text = run(["show", "optics.thin_lens", "--seed", "3"])
     assert status == 0 and "[paraphrase 2]" in text and "d_i = " in text and "steps:" in text
     status, text = run(["validate", str(ROOT / "templates")])

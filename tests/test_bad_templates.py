@@ -225,7 +225,7 @@ def test_constraint_must_be_an_inequality(tmp_path: Path) -> None:
 def test_non_finite_answers(tmp_path: Path) -> None:
     data = good()
     data["inputs"]["d"]["range"] = [-5, 10]
-    data["constants"] = {"d0": "1 m"}
+    data["constants"] = {"d0": {"value": "1 m", "common": True}}  # (not the point here)
     data["answers"]["v"]["expr"] = "sqrt(d**3/d0)/t"
     data["answers"]["v"]["sign"] = "any"
     msg = load_error(tmp_path, data)

@@ -85,5 +85,5 @@ def test_too_tight_constraints_raise_a_clear_error(tmp_path: Path, monkeypatch: 
 
 
 def test_capacity_counts_distinct_problems(catalog: physgen.Catalog) -> None:
-    assert catalog["modern.hydrogen_transition"].capacity() == 7 * 5
+    assert catalog["modern.hydrogen_transition"].capacity() == 5 * 4  # n_i 2…6, n_f 1…4
     assert catalog["mechanics.simple_pendulum_period"].capacity() == 480 + 400 + 320  # 0.200..5.00 m

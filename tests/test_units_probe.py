@@ -53,12 +53,13 @@ def test_converted_inputs_keep_their_figures_and_stay_within_the_shift() -> None
 
 
 def test_an_input_whose_unit_is_in_words_is_never_converted() -> None:
-    t = CATALOG["magnetism.solenoid_field"]
-    assert worded(t) == {"n"}  # "{{ n }} turns per metre"
-    for v in physgen.generate([t], n=20, seed=0, formats=["units"]):
-        assert v.inputs["n"].unit == "1/m"
-        assert "cm⁻¹" not in v.prompt
-        assert v.inputs["I"].unit == "mA"
+    for tid in ("magnetism.transformer", "statmech.isothermal_atmosphere",
+                "waves.string_tension_for_frequency_symbolic"):
+        t = CATALOG[tid]
+        names = worded(t)
+        assert names, tid  # "{{ Ns }} turns", "({{ M }} per mole)", "{{ mu }} per unit length"
+        for v in physgen.generate([t], n=10, seed=0, formats=["units"]):
+            assert all(v.inputs[n].unit == t.spec.inputs[n].unit for n in names), v.variant_id
 
 
 def test_worded_inputs_over_the_catalog() -> None:
@@ -67,5 +68,8 @@ def test_worded_inputs_over_the_catalog() -> None:
     assert found == {
         ("magnetism.faraday_changing_field", "N"), ("magnetism.loop_center_field", "N"),
         ("magnetism.rotating_coil_emf", "N"), ("magnetism.transformer", "Np"),
-        ("magnetism.solenoid_field", "n"), ("mechanics.bead_on_rotating_hoop", "R"),
+        ("magnetism.transformer", "Ns"), ("mechanics.bead_on_rotating_hoop", "R"),
+        ("magnetism.rotating_rod_emf_symbolic", "L"), ("magnetism.solenoid_inductance_symbolic", "N"),
+        ("statmech.isothermal_atmosphere", "M"), ("thermo.two_step_process_heat", "r_V"),
+        ("thermo.two_step_process_heat", "r_p"), ("waves.string_tension_for_frequency_symbolic", "mu"),
     }

@@ -332,7 +332,7 @@ def select_templates(source: Source | None = None, *, domain: str | Iterable[str
     :class:`~physgen.InputError` naming the valid ones.
 
     >>> [t.id for t in select_templates(domain="optics", difficulty=1)][:2]
-    ['optics.critical_angle', 'optics.malus_law']
+    ['optics.critical_angle', 'optics.diffraction_grating']
     """
     if source is None:
         from .catalog import load_catalog

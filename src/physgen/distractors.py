@@ -147,7 +147,7 @@ def choose(template: Template, answer: str, si: Mapping[str, float], correct: fl
     >>> import physgen
     >>> t = physgen.load_catalog()["mechanics.simple_pendulum_period"]
     >>> [(name, value) for name, _, value in choose(t, "T", {"L": 1.0}, 2.01, 3, 0.01, 0, True, 3)]
-    [('no_two_pi', 0.319), ('inverted_ratio', 19.7), ('dropped_factor_2', 1.0)]
+    [('no_two_pi', 0.319), ('inverted_ratio', 19.7), ('pi_for_two_pi', 1.0)]
     """
     conv = template.answer_units[answer]
     args = [si[n] for n in template.spec.inputs] + [c.si_value for c in template.constants.values()]

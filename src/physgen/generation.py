@@ -162,7 +162,7 @@ def generate(
     ...     warnings.simplefilter("always")
     ...     repeated = list(generate(["modern.hydrogen_transition"], n=100, paraphrases=[0]))
     >>> len(repeated), len({v.instance_id for v in repeated}), caught[0].category.__name__
-    (100, 24, 'CapacityWarning')
+    (100, 12, 'CapacityWarning')
     >>> with warnings.catch_warnings():
     ...     warnings.simplefilter("ignore")
     ...     distinct = list(generate(["modern.hydrogen_transition"], n=100, paraphrases=[0], unique=True))

@@ -95,8 +95,8 @@ def worded(t: Template) -> frozenset[str]:
     """The inputs of ``t`` that some paraphrase gives a unit in words, next to the placeholder.
 
     >>> import physgen
-    >>> sorted(worded(physgen.load_catalog()["magnetism.solenoid_field"]))
-    ['n']
+    >>> sorted(worded(physgen.load_catalog()["magnetism.transformer"]))  # "{{ Np }} turns"
+    ['Np', 'Ns']
     """
     out = set()
     for name in t.spec.inputs:
