@@ -195,7 +195,8 @@ def test_grade_keeps_prompt_and_response(tmp_path: Path, capsys: pytest.CaptureF
 
 # -- the library behind it ----------------------------------------------------------------------------
 def test_errors_are_physgen_errors_and_builtins(catalog: physgen.Catalog) -> None:
-    with pytest.raises(ArgumentError, match=r"did you mean 'relativity' or 'electricity_and_magnetism'") as info:
+    with pytest.raises(ArgumentError,
+                       match=r"did you mean 'relativity' or 'electricity_and_magnetism'") as info:
         catalog.filter(domain="electricity")
     assert isinstance(info.value, PhysgenError) and isinstance(info.value, ValueError)
     with pytest.raises(KeyError) as missing:

@@ -141,17 +141,10 @@ def _millikan() -> dict[str, tuple[float, str]]:
     return {"r": (r * 1e6, "um"), "m": (m, "kg"), "E": (m * 9.81 / (3 * Q_E) / 1e3, "kV/m")}
 
 
-def _grating() -> dict[str, tuple[float, str]]:
-    # 600 lines/mm, 500 nm: d/λ = 3.333 -> orders up to 3, 7 maxima, highest at asin(0.9) = 64.158°
-    return {"m_max": (3.0, ""), "total": (7.0, ""),
-            "theta_max": (math.degrees(math.asin(3 * 500e-9 * 600e3)), "deg")}
-
-
 EXAMPLES.update({
     "mechanics.block_spring_rough_floor": (
         {"m": "1 kg", "v0": "2 m/s", "k": "100 N/m", "mu": "0.3", "g": "9.81 m/s^2"}, _rough_spring),
     "electricity.millikan_oil_drop": ({"v_t": "100 um/s", "rho": "900 kg/m^3", "n": "3"}, _millikan),
-    "optics.grating_visible_orders": ({"N": "600 1/mm", "wavelength": "500 nm"}, _grating),
 })
 
 
