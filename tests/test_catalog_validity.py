@@ -83,7 +83,8 @@ def test_omitted_keeps_every_other_given(template_id: str) -> None:
         free = next(physgen.generate([t], n=1, seed=2, start=v.metadata.index, formats=["free_form"],
                                      paraphrases=[v.paraphrase]))
         others = [q.text for n, q in free.inputs.items() if n != gone]
-        if not any(free.inputs[gone].text in text for text in others):
+        short = len(free.inputs[gone].text) < 3  # "3" also stands in "n = 3 → 1" or a constant's digits
+        if not short and not any(free.inputs[gone].text in text for text in others):
             assert free.inputs[gone].text not in v.prompt, v.prompt
         for name, q in free.inputs.items():
             if name != gone:

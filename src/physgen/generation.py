@@ -167,7 +167,7 @@ def generate(
     ...     warnings.simplefilter("ignore")
     ...     distinct = list(generate(["modern.hydrogen_transition"], n=100, paraphrases=[0], unique=True))
     >>> len(distinct), len({v.instance_id for v in distinct})
-    (25, 25)
+    (12, 12)
     """
     plan, tasks = _prepare(source, n, seed, formats, paraphrases, style, notation, start, chunk_size,
                            n_options, workers, unique)

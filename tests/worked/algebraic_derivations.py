@@ -124,14 +124,6 @@ def _solenoid() -> dict[str, tuple[float, str]]:
     return {"L": (big_l * 1e3, "mH"), "U": (0.5 * big_l * 2**2 * 1e3, "mJ")}
 
 
-def _two_level() -> dict[str, tuple[float, str]]:
-    # 1e22 systems, 10 meV, 100 K: x = 1.16045, Z = 1.31335, U = 16.022 J/4.1914 = 3.8226 J, C = 0.033775 J/K
-    eps = 0.010 * Q_E
-    x = eps / (K_B * 100)
-    return {"Z": (1 + math.exp(-x), ""), "U": (1e22 * eps / (math.exp(x) + 1), "J"),
-            "C": (1e22 * K_B * x**2 * math.exp(x) / (math.exp(x) + 1) ** 2, "J/K")}
-
-
 def _kinetic() -> dict[str, tuple[float, str]]:
     # proton at 1000 MeV/c: E = sqrt(1e6 + 938.272²) = 1371.26 MeV, K = 432.99 MeV, v = 0.72926 c
     e = math.sqrt(1000**2 + 938.272**2)
@@ -148,7 +140,6 @@ def _threshold() -> dict[str, tuple[float, str]]:
 EXAMPLES.update({
     "magnetism.solenoid_inductance_symbolic": (
         {"N": "500", "A": "4 cm^2", "l": "25 cm", "I": "2 A"}, _solenoid),
-    "statmech.two_level_energy_symbolic": ({"N": "1e22", "eps": "10 meV", "T": "100 K"}, _two_level),
     "relativity.kinetic_from_momentum_symbolic": ({"p": "1000 MeV/c", "m": "938.272 MeV/c^2"}, _kinetic),
     "relativity.threshold_energy_symbolic": (
         {"m_a": "139.57 MeV/c^2", "m_b": "938.272 MeV/c^2", "M": "2500 MeV/c^2"}, _threshold),
@@ -212,22 +203,6 @@ def _quartic() -> dict[str, tuple[float, str]]:
     # ΔE = 3e11*2.7803e-43*5 = 4.1704e-31 J
     s = HBAR / (2 * 2e-27 * 5e13)
     return {"dE": (3 * 1e11 * s**2 * (2 + 2 + 1), "J")}
-
-
-def _einstein_energy() -> dict[str, tuple[float, str]]:
-    # 1e23 atoms, ω 3e13 rad/s, 200 K: x = 1.14574, U = 3e23*3.1637e-21*(0.5 + 0.46624) = 917.07 J
-    x = HBAR * 3e13 / (K_B * 200)
-    return {"U": (3e23 * HBAR * 3e13 * (0.5 + 1 / (math.exp(x) - 1)), "J")}
-
-
-EXAMPLES.update({
-    "quantum.angular_momentum_cone_symbolic": ({"l": "2", "m_l": "1"}, _cone),
-    "quantum.hydrogen_mean_radius_symbolic": ({"n": "3", "l": "1"}, _mean_radius),
-    "quantum.quartic_perturbation_oscillator_symbolic": (
-        {"lam": "1e11 J/m^4", "m": "2e-27 kg", "omega": "5e13 rad/s", "n": "1"}, _quartic),
-    "statmech.einstein_energy_symbolic": (
-        {"N": "1e23", "omega": "3e13 rad/s", "T": "200 K"}, _einstein_energy),
-})
 
 
 def _string() -> dict[str, tuple[float, str]]:

@@ -16,12 +16,12 @@ tie, the later steps). The policy, and where it can be fooled: ``docs/grading.md
 >>> import physgen
 >>> v = next(physgen.generate(["electricity.rlc_series_circuit"], n=1))
 >>> [i.text for i in v.intermediates.values()]
-['14.6 Ω', '1230 Ω']
->>> reply = "X_L = 2π·645·0.0036 = 14.6 Ω and X_C = 1.23 kΩ. Final answer: (a) 1220 Ω (b) 38.3 mA (c) -86.2°"
+['2.11 Ω', '276 Ω']
+>>> reply = "X_L = 2π·240·0.0014 = 2.11 Ω and X_C = 0.276 kΩ. Final answer: (a) 429 Ω (b) 40.6 mA (c) -39.7°"
 >>> g = grade_steps(v, reply)
 >>> g.score, g.first_error, g.steps[1].parsed
-(1.0, None, '1.23 kΩ')
->>> grade_steps(v, "X_L = 1.46 Ω. Final answer: 1220 Ω, 38.3 mA, -86.2°. (X_C = 1234 Ω)").first_error
+(1.0, None, '0.276 kΩ')
+>>> grade_steps(v, "X_L = 21.1 Ω. Final answer: 429 Ω, 40.6 mA, -39.7°. (X_C = 276 Ω)").first_error
 'X_L'
 """
 
