@@ -124,6 +124,8 @@ def _solenoid() -> dict[str, tuple[float, str]]:
     return {"L": (big_l * 1e3, "mH"), "U": (0.5 * big_l * 2**2 * 1e3, "mJ")}
 
 
+
+
 def _kinetic() -> dict[str, tuple[float, str]]:
     # proton at 1000 MeV/c: E = sqrt(1e6 + 938.272²) = 1371.26 MeV, K = 432.99 MeV, v = 0.72926 c
     e = math.sqrt(1000**2 + 938.272**2)
@@ -203,6 +205,16 @@ def _quartic() -> dict[str, tuple[float, str]]:
     # ΔE = 3e11*2.7803e-43*5 = 4.1704e-31 J
     s = HBAR / (2 * 2e-27 * 5e13)
     return {"dE": (3 * 1e11 * s**2 * (2 + 2 + 1), "J")}
+
+
+
+
+EXAMPLES.update({
+    "quantum.angular_momentum_cone_symbolic": ({"l": "2", "m_l": "1"}, _cone),
+    "quantum.hydrogen_mean_radius_symbolic": ({"n": "3", "l": "1"}, _mean_radius),
+    "quantum.quartic_perturbation_oscillator_symbolic": (
+        {"lam": "1e11 J/m^4", "m": "2e-27 kg", "omega": "5e13 rad/s", "n": "1"}, _quartic),
+})
 
 
 def _string() -> dict[str, tuple[float, str]]:
