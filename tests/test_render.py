@@ -91,7 +91,7 @@ def test_attribute_placeholders_use_jinja() -> None:
 
 def test_latex_style_end_to_end() -> None:
     v = next(physgen.generate(["electricity.coulomb_force"], n=1, seed=0, style="latex"))
-    assert "\\mathrm{\\mu C}" in v.prompt and "$" in v.prompt
+    assert "\\mathrm{nC}" in v.prompt and "$" in v.prompt
     assert "× 10" not in v.prompt
 
 

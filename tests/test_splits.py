@@ -76,7 +76,10 @@ def test_interpolation_split(catalog: physgen.Catalog) -> None:
     t = catalog["electricity.coulomb_force"]
     lo, hi = t.spec.inputs["r"].bounds()
     train, test = range_split(t, "r", holdout=0.2, mode="interpolate")
-    a, b = lo + 0.4 * (hi - lo), lo + 0.6 * (hi - lo)
+    if t.spec.inputs["r"].log:  # the split is taken where the values are drawn: in log space
+        a, b = lo * (hi / lo) ** 0.4, lo * (hi / lo) ** 0.6
+    else:
+        a, b = lo + 0.4 * (hi - lo), lo + 0.6 * (hi - lo)
     te = test.sample(1000, seed=2).shown["r"]
     tr = train.sample(1000, seed=2).shown["r"]
     assert (te >= a * 0.99).all() and (te <= b * 1.01).all()
