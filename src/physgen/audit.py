@@ -20,7 +20,7 @@ import numpy as np
 
 from .sampling import stream_key
 from .template import Template
-from .validity import MAX_REJECT_RATE, answer_interval, screen
+from .validity import MAX_REJECT_RATE, answer_interval
 
 #: Instances whose multiple-choice options are checked per template.
 OPTION_INSTANCES = 2
@@ -53,14 +53,7 @@ def audit(t: Template, draws: int = 10_000, seed: int = 0) -> AuditRow:
 
     key = stream_key(seed, f"audit:{t.id}")
     index = np.arange(draws, dtype=np.uint64)
-    shown = t.draw_candidates(key, index, 0)
-    si = {n: t.input_si[n].to_si(v) for n, v in shown.items()}
-    with np.errstate(all="ignore"):
-        meets = t.constraint_mask(si)
-        answers = t.evaluate_si(si)
-        for values in answers.values():
-            meets &= np.isfinite(values)
-        masks = screen(t, shown, si, answers)
+    meets, _, _, masks = t.examine(t.draw_candidates(key, index, 0))
     kept = max(int(meets.sum()), 1)
     rejected = {k: float((~m & meets).sum()) / kept for k, m in masks.items()}
     passed = np.logical_and.reduce([meets, *masks.values()])

@@ -54,7 +54,7 @@ from .sampling import stream_key, uniforms
 from .schema import TemplateSpec
 from .template import Constant, Deferred, Display, Template, UnitText
 from .units import Quantity, format_unit, parse_quantity, parse_unit, to_si
-from .validity import MAX_REJECT_RATE, screen
+from .validity import MAX_REJECT_RATE
 
 #: Draws used at load time to check constraints and answers.
 CHECK_DRAWS = 1_000
@@ -454,12 +454,9 @@ def _check_check_dimensions(template: Template, parsed: list[tuple[str, Any, str
         return
     spec = template.spec
     args = _pint_arguments(template)
-    with np.errstate(all="ignore"):
-        try:
-            answers = [v if isinstance(v, Quantity) else Quantity(v, "dimensionless")
-                       for v in template._evaluate(*args)]
-        except Exception:
-            return  # the answers' own dimension problems are reported already
+    answers = template.pint_answers(args)
+    if answers is None:
+        return  # the answers' own dimension problems are reported already
     symbols = list(symbols_for([*spec.inputs, *spec.constants, *spec.answers]).values())
     for field, expr, unit in parsed:
         try:
@@ -676,7 +673,7 @@ def _check_sampling(template: Template, problems: _Problems) -> None:
     key = stream_key(0, f"validate:{template.id}")
     index = np.arange(CHECK_DRAWS, dtype=np.uint64)
     shown = template.draw_candidates(key, index, 0)
-    _, si, answers = template.accept(shown)
+    usable, si, answers, masks = template.examine(shown)
     with np.errstate(all="ignore"):
         meets = template.constraint_mask(si)
     rate = float(meets.mean())
@@ -688,7 +685,7 @@ def _check_sampling(template: Template, problems: _Problems) -> None:
             f"widen or move the input ranges so that at least {MIN_ACCEPTANCE:.0%} of draws qualify",
         )
         return
-    _check_reject_rate(template, shown, si, answers, meets, problems)
+    _check_reject_rate(usable, masks, problems)
     for name, values in answers.items():
         bad = meets & ~np.isfinite(values)
         wrong_sign = meets & np.isfinite(values) & ~_sign_ok(values, template.spec.answers[name].sign)
@@ -711,16 +708,13 @@ def _check_sampling(template: Template, problems: _Problems) -> None:
             )
 
 
-def _check_reject_rate(template: Template, shown: dict[str, Any], si: dict[str, Any], answers: dict[str, Any],
-                       meets: Any, problems: _Problems) -> None:
-    """The validity checks may not reject most of what the constraints let through."""
-    finite = meets.copy()
-    for values in answers.values():
-        finite &= np.isfinite(values)
-    if not finite.any():
+def _check_reject_rate(usable: Any, all_masks: dict[str, Any], problems: _Problems) -> None:
+    """The validity checks may not reject most of the draws that meet the constraints (with
+    finite answers): ``usable`` and the checks' masks from :meth:`Template.examine`."""
+    if not usable.any():
         return
-    masks = {k: m[finite] for k, m in screen(template, shown, si, answers).items()}
-    passed = np.logical_and.reduce(list(masks.values())) if masks else np.ones(int(finite.sum()), bool)
+    masks = {k: m[usable] for k, m in all_masks.items()}
+    passed = np.logical_and.reduce(list(masks.values())) if masks else np.ones(int(usable.sum()), bool)
     rate = 1.0 - float(passed.mean())
     if rate > MAX_REJECT_RATE:
         worst = max(masks, key=lambda k: int((~masks[k]).sum()))

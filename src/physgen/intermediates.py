@@ -101,12 +101,10 @@ def check_intermediates(template: Template, exprs: list[Any], problems: _Problem
         return
     import sympy as sp
 
+    answers = template.pint_answers(pint_args)
+    if answers is None:
+        return  # the answers' own dimension problems are reported already
     with np.errstate(all="ignore"):
-        try:
-            answers = [v if isinstance(v, Quantity) else Quantity(v, "dimensionless")
-                       for v in template._evaluate(*pint_args)]
-        except Exception:
-            return  # the answers' own dimension problems are reported already
         symbols = list(symbols_for([*spec.inputs, *spec.constants, *spec.answers]).values())
         for (name, item), expr in zip(spec.intermediates.items(), exprs, strict=True):
             try:

@@ -13,7 +13,7 @@ Build one with :func:`physgen.compile.compile_template`, or get one from a catal
 from __future__ import annotations
 
 import pickle
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, NamedTuple, TypeVar
 
@@ -27,7 +27,7 @@ from .render import Text
 from .sampling import stream_key, uniforms
 from .schema import TemplateSpec
 from .units import SIConversion, Style, format_unit, parse_quantity, registry
-from .validity import screen
+from .validity import Mask, screen
 
 FloatArray = npt.NDArray[np.float64]
 Evaluator = Callable[..., tuple[Any, ...]]
@@ -302,19 +302,38 @@ class Template:
                 shown[name] = round_sig(lo + u * (hi - lo), spec.sig_figs)
         return shown
 
-    def accept(self, shown: dict[str, FloatArray]) -> tuple[
-            npt.NDArray[np.bool_], dict[str, FloatArray], dict[str, FloatArray]]:
-        """Which candidates meet every constraint, give finite answers and pass every validity
-        check (:func:`physgen.validity.screen`); their SI values and answers."""
+    def examine(self, shown: dict[str, FloatArray]) -> tuple[
+            npt.NDArray[np.bool_], dict[str, FloatArray], dict[str, FloatArray], dict[str, Mask]]:
+        """Which candidates meet every constraint and give finite answers; their SI values and
+        answers; and each validity check's pass mask (:func:`physgen.validity.screen`)."""
         si = {n: self.input_si[n].to_si(v) for n, v in shown.items()}
         with np.errstate(all="ignore"):
             ok = self.constraint_mask(si)
             answers = self.evaluate_si(si)
             for values in answers.values():
                 ok &= np.isfinite(values)
-            for passed in screen(self, shown, si, answers).values():
-                ok &= passed
+            masks = screen(self, shown, si, answers)
+        return ok, si, answers, masks
+
+    def accept(self, shown: dict[str, FloatArray]) -> tuple[
+            npt.NDArray[np.bool_], dict[str, FloatArray], dict[str, FloatArray]]:
+        """Which candidates :meth:`examine` finds usable and every validity check passes; their SI
+        values and answers."""
+        ok, si, answers, masks = self.examine(shown)
+        for passed in masks.values():
+            ok &= passed
         return ok, si, answers
+
+    def pint_answers(self, args: Sequence[Any]) -> list[Any] | None:
+        """The answers for arguments given as Pint quantities, each a quantity (pure numbers
+        made dimensionless), for the load-time dimension checks; None if the code fails on them."""
+        Quantity = registry().Quantity
+        with np.errstate(all="ignore"):
+            try:
+                values = self._evaluate(*args)
+            except Exception:
+                return None
+        return [v if isinstance(v, Quantity) else Quantity(v, "dimensionless") for v in values]
 
     # -- scalar path (Pint at the edges) ------------------------------------
     def solve(self, **values: Any) -> dict[str, Any]:
