@@ -336,7 +336,9 @@ def step_grading(records: Any, by: str = "domain") -> Figure:
     right.set_xticks(where, [str(d) for d in levels])
     right.set(ylim=(0, 1), xlabel="difficulty", ylabel="accuracy")
     corr = step_answer_correlation(t)
-    right.set_title(f"φ(all steps right, answer right) = {corr['phi']:.2f}; n = "
+    phi = float(corr["phi"])
+    shown = f"{phi:.2f}" if phi == phi else "undefined (one outcome only)"  # NaN when one side is constant
+    right.set_title(f"φ(all steps right, answer right) = {shown}; n = "
                     f"{int(step_accuracy(t)['n'])}", fontsize="small", loc="left")
     right.legend(fontsize="small", frameon=False, loc="upper right")
     return fig
