@@ -90,8 +90,8 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
         lambda: {"omega": (20.0, "rad/s"), "T": (2 * math.pi / 20, "s")},
     ),
     "mechanics.atwood_machine": (
-        {"m1": "2 kg", "m2": "500 g"},
-        lambda: {"a": (1.5 * g / 2.5, "m/s^2"), "T": (2 * 2 * 0.5 * g / 2.5, "N")},
+        {"m1": "2 kg", "m2": "800 g"},
+        lambda: {"a": (1.2 * g / 2.8, "m/s^2"), "T": (2 * 2 * 0.8 * g / 2.8, "N")},
     ),
     "mechanics.incline_friction_acceleration": (
         {"theta": "30 deg", "mu_k": "0.2"}, lambda: {"a": (g * (s30 - 0.2 * c30), "m/s^2")},
