@@ -6,8 +6,6 @@ options and probes over fewer (more with ``-m slow``).
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 import physgen
@@ -21,17 +19,8 @@ from physgen.reading.quantity import read_value
 from physgen.units import to_si
 
 CATALOG = physgen.load_catalog()
-#: Templates whose issue-9 audit (spans, rubric, mistakes, scenes) has not landed yet. The list
-#: may only shrink: a test fails if it names a template that has been audited or no longer exists.
-AWAITING_AUDIT = frozenset(Path(__file__).with_name("awaiting_audit.txt").read_text().split())
-IDS = sorted(i for i in CATALOG if i not in AWAITING_AUDIT)
+IDS = sorted(CATALOG)
 NUMERICAL = [i for i in IDS if CATALOG[i].question_type == "numerical"]
-
-
-def test_the_awaiting_list_only_names_unaudited_templates() -> None:
-    assert AWAITING_AUDIT <= set(CATALOG), sorted(AWAITING_AUDIT - set(CATALOG))
-    audited = sorted(i for i in AWAITING_AUDIT if CATALOG[i].spec.rubric is not None)
-    assert not audited, f"remove from tests/awaiting_audit.txt: {audited}"
 
 
 @pytest.mark.parametrize("template_id", IDS)
@@ -116,4 +105,4 @@ def test_difficulty_follows_the_rubric_and_hard_means_hard() -> None:
 def test_the_report_lists_every_template(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["validate", "--report", "--draws", "200"]) == 0
     out = capsys.readouterr().out
-    assert all(i in out for i in IDS) and f"{len(AWAITING_AUDIT)} template(s) with notes" in out
+    assert all(i in out for i in IDS) and "0 template(s) with notes" in out

@@ -45,6 +45,9 @@ LIMITS: dict[str, Limit] = {
     "swimming": Limit("m/s", 0.2, 2.5, "elite swimmers reach about 2.4 m/s"),
     "road_vehicle": Limit("m/s", 0.0, 70.0, "road vehicles stay below 250 km/h"),
     "throw_or_kick": Limit("m/s", 0.5, 50.0, "balls thrown, kicked or hit leave at up to ~50 m/s"),
+    "steel_rim_speed": Limit("m/s", 0.0, 550.0,
+                             "a solid steel disk bursts when its rim speed nears √(8σ/((3+ν)ρ)) ≈ 550 m/s "
+                             "(σ = 1 GPa, ν = 0.3, ρ = 7850 kg/m³; Timoshenko, rotating disks)"),
     "person_mass": Limit("kg", 2.0, 200.0, "a newborn to a very heavy adult"),
     "child_mass": Limit("kg", 10.0, 60.0, "a child old enough to play on a seesaw"),
     "car_mass": Limit("kg", 600.0, 3500.0, "small car to large SUV"),
