@@ -27,6 +27,7 @@ tie, the later steps). The policy, and where it can be fooled: ``docs/grading.md
 
 from __future__ import annotations
 
+import bisect
 import functools
 import math
 import re
@@ -37,7 +38,7 @@ from ..units import to_si
 from ..variant import Intermediate, Variant
 from .compare import close, conversion
 from .numbers import GREEK, normalise, runs
-from .quantity import _CHAIN_AHEAD, _unit_after
+from .quantity import _unit_after
 from .span import MARKER, MAX_REPLY, boxes, clean_reply, span_of
 from .verdict import StepGrade, StepReason, StepVerdict
 
@@ -49,7 +50,13 @@ MIN_ROUNDED_FIGURES = 2
 _PIECE = re.compile(r"[^\n]+")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 _LITERAL = re.compile(r"(?<![\w.^])(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d{1,4})?")
-_CLAUSE = re.compile(r"[;\n]|[.:,](?=\s)|\b(?:and|so|then|with|where|using|given|since|for)\b")
+_CLAUSE_WORDS = "and|so|then|with|where|using|given|since|for"
+_CLAUSE = re.compile(rf"[;\n]|[.:,](?=\s)|\b(?:{_CLAUSE_WORDS})\b")
+#: An equation sign ahead in the value's clause and sentence: the value is a link of a chain
+#: (``14.4 × 3 = …``), so its own value is not stated yet (:data:`.quantity._CHAIN_AHEAD`, with
+#: the clause ending at :data:`_CLAUSE` or a sentence stop as well).
+_AHEAD = re.compile(
+    rf"(?:(?!\b(?:thus|{_CLAUSE_WORDS})\b|[.!?:](?:\s|$)|[.:,](?=\s))[^,;\n])*?(?:=|≈|->|→|⇒)")
 _LABEL = re.compile(r"([^\s=≈]+(?:\s*/\s*[^\s=≈]+)?)\s*$")
 _PLAIN = re.compile(r"[\\_{}()$\s*'′]")
 _LEAD = re.compile(r"[A-Za-z]+")
@@ -58,7 +65,6 @@ _UNIT_HEAD = re.compile(r"[^=,;\n]{0,60}?(?=\s*(?:[=,;\n]|$))|[^=,;\n]{0,60}")  
 _MARK = "¶"  # joins lines in a batch; the ";" ends a clause, the mark tells which line a value is on
 _JOIN = f" ;{_MARK} "
 _SHORT_WORDS = frozenset({"is", "so", "as", "at", "of", "to", "by", "in", "on", "if", "we", "a", "an", "i"})
-_SENTENCE_STOP = re.compile(r"[.!?:](?:\s|$)")
 _FUNCTION_BEFORE = re.compile(r"\b(?:sin|cos|tan|ln|log|exp|sqrt|arcsin|arccos|arctan)\s*$")
 
 
@@ -100,6 +106,7 @@ def _pieces(text: str) -> list[tuple[int, str]]:
     return out
 
 
+@functools.lru_cache(maxsize=4096)
 def plain(symbol: str) -> str:
     """A symbol as it is compared: no TeX or spacing, Greek letters spelt out.
 
@@ -110,10 +117,15 @@ def plain(symbol: str) -> str:
     return "".join(GREEK.get(ch, ch) for ch in out)
 
 
-def _label(text: str, at: int, start: int = 0) -> str:
+def _label(text: str, at: int, start: int, clauses: Sequence[tuple[int, int]]) -> str:
     """The symbol the value at ``at`` is assigned to in its clause (``X_L = … = 14.6``), plain;
-    the clause starts at ``start`` at the earliest (the end of the value stated before)."""
-    clause = _CLAUSE.split(text[max(start, at - 200):at])[-1]
+    the clause starts at ``start`` at the earliest (the end of the value stated before).
+    ``clauses``: the (start, end) of every :data:`_CLAUSE` boundary in ``text``, in order."""
+    low = max(start, at - 200)
+    k = bisect.bisect_right(clauses, (at, at)) - 1
+    while k >= 0 and clauses[k][1] > at:
+        k -= 1
+    clause = text[clauses[k][1]:at] if k >= 0 and clauses[k][0] >= low else text[low:at]
     cut = min((i for i in (clause.find("="), clause.find("≈")) if i >= 0), default=-1)
     if cut < 0:
         return ""
@@ -136,13 +148,13 @@ def read_values(text: str, offset: int = 0) -> list[Found]:
         t = normalise(_JOIN.join(piece for _, piece in batch))
         base = (offset + batch[0][0]) * 4096  # a normalised batch is at most 1,200 characters long
         stated = 0  # where the value stated last ends: a new clause starts there
+        clauses = [m.span() for m in _CLAUSE.finditer(t)]
         for run in runs(t):
             at, piece = batch[t.count(_MARK, 0, run.start)]
             head = _UNIT_HEAD.match(t, run.end) if _UNIT_START.match(t, run.end) else None
             unit, length = _unit(head.group(0)) if head else ("", 0)
             end = run.end + length
-            ahead = _CLAUSE.split(_SENTENCE_STOP.split(t[end:end + 200], maxsplit=1)[0], maxsplit=1)[0]
-            link = _CHAIN_AHEAD.match(ahead) is not None  # its value is not stated yet
+            link = _AHEAD.match(t, end, end + 200) is not None  # its value is not stated yet
             where = (offset + at, offset + at + len(piece), piece)
             if link or _LITERAL.fullmatch(run.text) is None:  # a calculation: the numbers written in it
                 for m in _LITERAL.finditer(run.text):
@@ -151,7 +163,7 @@ def read_values(text: str, offset: int = 0) -> list[Found]:
             if link or unit.startswith("?"):
                 continue
             out.append(Found(base + run.start, run.value, unit, t[run.start:end].strip(),
-                             _label(t, run.start, stated), False, *where))
+                             _label(t, run.start, stated, clauses), False, *where))
             stated = end
     return out
 
@@ -285,7 +297,8 @@ def grade_steps(variant: Variant, reply: str, rtol: float = 0.01) -> StepGrade:
     text = clean_reply(reply if isinstance(reply, str) else "")
     shift = max(0, len(reply) - MAX_REPLY) if isinstance(reply, str) else 0
     cut = _answer_start(text, len(variant.answers))
-    before, after = read_values(text[:cut], shift), read_values(text[cut:], shift + cut)
+    before = read_values(text[:cut], shift)
+    after = _Later(text[cut:], shift + cut)
     aliases = _aliases(variant)
     names = list(items)
     hits = {n: [f for f in before if aliases.get(f.label, n) == n
@@ -308,7 +321,18 @@ def grade_steps(variant: Variant, reply: str, rtol: float = 0.01) -> StepGrade:
     return StepGrade.of(verdicts)
 
 
-def _verdict(name: str, item: Intermediate, before: list[Found], after: list[Found], hits: list[Found],
+class _Later:
+    """The values stated after the final answer, read only when a step is not found before it."""
+
+    def __init__(self, text: str, offset: int) -> None:
+        self.text, self.offset = text, offset
+
+    @functools.cached_property
+    def values(self) -> list[Found]:
+        return read_values(self.text, self.offset)
+
+
+def _verdict(name: str, item: Intermediate, before: list[Found], after: _Later, hits: list[Found],
              chosen: int | None, aliases: dict[str, str], window: tuple[int, int],
              known: list[tuple[float, str]], rtol: float) -> StepVerdict:
     value, unit, text, step = item.value, item.unit, item.text, item.step
@@ -321,7 +345,7 @@ def _verdict(name: str, item: Intermediate, before: list[Found], after: list[Fou
         return _made(name, step, "correct", text, next(f for f in hits if f.key == chosen))
     if hits:
         return _made(name, step, "out_of_order", text, hits[0])
-    late = [f for f in after if matches(f, value, unit, rtol)]
+    late = [f for f in after.values if matches(f, value, unit, rtol)]
     if late:
         return _made(name, step, "after_answer", text, late[0])
     low, high = window
