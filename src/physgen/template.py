@@ -229,11 +229,13 @@ class Template:
             total *= distinct_values(spec.bounds(), spec.sig_figs, spec.integer)
         return total
 
-    def sample(self, n: int, seed: int = 0, start: int = 0) -> InstanceBatch:
+    def sample(self, n: int, seed: int = 0, start: int = 0, *, displayed: bool = True) -> InstanceBatch:
         """Instances ``start … start+n-1`` under ``seed`` (random numbers: :mod:`physgen.sampling`).
 
         Each instance redraws (from its own stream) until it meets the template's
-        constraints and every answer is finite.
+        constraints, every answer is finite and every validity check passes. ``displayed=False``
+        is for draws no one reads (the inputs a ``code`` answer is run on): only the
+        plausibility checks apply, not those about shown, rounded values (``validity.screen``).
         """
         if n < 0 or start < 0:
             raise ValueError(f"sample(n, start=...) needs n ≥ 0 and start ≥ 0, got n={n}, start={start}")
@@ -248,7 +250,7 @@ class Template:
             if pending.size == 0:
                 break
             cand = self.draw_candidates(key, index[pending], round_no)
-            ok, cand_si, cand_answers = self.accept(cand)
+            ok, cand_si, cand_answers = self.accept(cand, displayed=displayed)
             rows = pending[ok]
             for name in names:
                 shown[name][rows] = cand[name][ok]
@@ -302,7 +304,7 @@ class Template:
                 shown[name] = round_sig(lo + u * (hi - lo), spec.sig_figs)
         return shown
 
-    def examine(self, shown: dict[str, FloatArray]) -> tuple[
+    def examine(self, shown: dict[str, FloatArray], *, displayed: bool = True) -> tuple[
             npt.NDArray[np.bool_], dict[str, FloatArray], dict[str, FloatArray], dict[str, Mask]]:
         """Which candidates meet every constraint and give finite answers; their SI values and
         answers; and each validity check's pass mask (:func:`physgen.validity.screen`)."""
@@ -312,14 +314,14 @@ class Template:
             answers = self.evaluate_si(si)
             for values in answers.values():
                 ok &= np.isfinite(values)
-            masks = screen(self, shown, si, answers)
+            masks = screen(self, shown, si, answers, displayed=displayed)
         return ok, si, answers, masks
 
-    def accept(self, shown: dict[str, FloatArray]) -> tuple[
+    def accept(self, shown: dict[str, FloatArray], *, displayed: bool = True) -> tuple[
             npt.NDArray[np.bool_], dict[str, FloatArray], dict[str, FloatArray]]:
         """Which candidates :meth:`examine` finds usable and every validity check passes; their SI
         values and answers."""
-        ok, si, answers, masks = self.examine(shown)
+        ok, si, answers, masks = self.examine(shown, displayed=displayed)
         for passed in masks.values():
             ok &= passed
         return ok, si, answers

@@ -63,15 +63,19 @@ def apart(a: FloatArray, b: FloatArray, tolerances: float = SEPARATION) -> Mask:
 
 
 def screen(t: Template, shown: Mapping[str, FloatArray], si: Mapping[str, FloatArray],
-           answers_si: Mapping[str, FloatArray]) -> dict[str, Mask]:
+           answers_si: Mapping[str, FloatArray], *, displayed: bool = True) -> dict[str, Mask]:
     """Each check's pass mask over a chunk of candidates: ``check:<name>`` per plausibility
     check, then ``conditioning`` and ``distinct_from_inputs`` (numerical templates: an algebraic
     answer shows no number), and ``distinct_from_mistakes`` (the point an algebraic answer is
     checked at must tell the key from each mistake).
-    ``shown`` are the inputs as displayed, ``si`` and ``answers_si`` in SI base units."""
+    ``shown`` are the inputs as displayed, ``si`` and ``answers_si`` in SI base units.
+    ``displayed=False``: the candidates are never shown or graded as text (a ``code`` answer's
+    test inputs), so only the plausibility checks apply."""
     masks: dict[str, Mask] = {}
     with np.errstate(all="ignore"):
         masks.update(_plausible(t, si, answers_si))
+        if not displayed:
+            return masks
         if t.question_type == "numerical":  # an algebraic answer shows no number to round or match
             masks["conditioning"] = _conditioned(t, si, answers_si)
             masks["distinct_from_inputs"] = _apart_from_inputs(t, shown, answers_si)

@@ -88,9 +88,10 @@ def code_tests_seed(seed: int) -> int:
 @functools.lru_cache(maxsize=256)
 def _test_block(t: Template, seed: int, block: int) -> tuple[list[list[float]], list[list[float]]]:
     """The SI inputs and answers of the tests of instances ``TEST_BLOCK·block`` onwards, drawn
-    and evaluated together: one column per input and per answer."""
+    and evaluated together: one column per input and per answer. They meet the constraints and
+    the plausibility checks; the checks about shown, rounded values do not apply to them."""
     size = TEST_BLOCK * CODE_TESTS
-    batch = t.sample(size, code_tests_seed(seed), block * size)
+    batch = t.sample(size, code_tests_seed(seed), block * size, displayed=False)
     answers = t.evaluate_si(batch.si)
     return [v.tolist() for v in batch.si.values()], [v.tolist() for v in answers.values()]
 
