@@ -78,3 +78,38 @@ EXAMPLES.update({
     "modern.alpha_nitrogen_proton_energy": ({"K": "6 MeV", "theta": "90 deg"}, _alpha_nitrogen),
     "quantum.alpha_decay_gamow": ({"Q": "5 MeV", "Z": "82", "A": "206"}, _gamow),
 })
+
+
+def _pp_elastic() -> dict[str, tuple[float, str]]:
+    # 1000 MeV protons, θ = 30°: K′ = 1000·0.75/(1 + 1000·0.25/1876.54) = 661.83 MeV, K_rec = 338.17 MeV;
+    # tan φ = 2/((γ + 1) tan 30°), γ = 2.06579 → φ = 48.49°. Here: bisection on energy conservation
+    # with the recoil momentum from the vector triangle, then φ from the momentum components.
+    m, k, th = 938.27, 1000.0, math.radians(30)
+    p = math.sqrt(k * k + 2 * k * m)
+
+    def excess(k1: float) -> float:
+        p1 = math.sqrt(k1 * k1 + 2 * k1 * m)
+        p2sq = p * p + p1 * p1 - 2 * p * p1 * math.cos(th)
+        return k1 + (math.sqrt(p2sq + m * m) - m) - k
+
+    lo, hi = 0.0, k
+    for _ in range(200):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if excess(mid) < 0 else (lo, mid)
+    p1 = math.sqrt(lo * lo + 2 * lo * m)
+    phi = math.degrees(math.atan2(p1 * math.sin(th), p - p1 * math.cos(th)))
+    return {"K_scat": (lo, "MeV"), "K_rec": (k - lo, "MeV"), "phi": (phi, "deg")}
+
+
+def _two_photons() -> dict[str, tuple[float, str]]:
+    # 1200 and 400 MeV at 60°: M² = 2·1200·400·0.5 = 480000 → M = 692.82 MeV/c²;
+    # (pc)² = 1.44e6 + 1.6e5 + 4.8e5 = 2.08e6 → p = 1442.2 MeV/c; v = 1442.2/1600 = 0.90139 c
+    px, py = 1200 + 400 * math.cos(math.radians(60)), 400 * math.sin(math.radians(60))
+    p = math.hypot(px, py)
+    return {"M": (math.sqrt(1600**2 - p * p), "MeV/c^2"), "p": (p, "MeV/c"), "v": (p / 1600, "c")}
+
+
+EXAMPLES.update({
+    "relativity.elastic_proton_scattering_lab": ({"K": "1000 MeV", "theta": "30 deg"}, _pp_elastic),
+    "relativity.two_photon_invariant_mass": ({"E1": "1200 MeV", "E2": "400 MeV", "theta": "60 deg"}, _two_photons),
+})
