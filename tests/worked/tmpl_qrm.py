@@ -113,3 +113,28 @@ EXAMPLES.update({
     "relativity.elastic_proton_scattering_lab": ({"K": "1000 MeV", "theta": "30 deg"}, _pp_elastic),
     "relativity.two_photon_invariant_mass": ({"E1": "1200 MeV", "E2": "400 MeV", "theta": "60 deg"}, _two_photons),
 })
+
+
+def _rocket() -> dict[str, tuple[float, str]]:
+    # u = 0.5c, m0/m1 = 8: (1 − v/c)/(1 + v/c) = 8^(−2u/c) = 1/8 → v = 7/9 c = 0.77778 c;
+    # γ = 9/√32 = 1.59099; kinetic fraction (γ − 1)/8 = 0.073874
+    v = 7 / 9
+    gamma = 1 / math.sqrt(1 - v * v)
+    return {"v": (v, "c"), "gamma": (gamma, ""), "f_K": ((gamma - 1) / 8, "")}
+
+
+def _aberration() -> dict[str, tuple[float, str]]:
+    # β = 0.6 (γ = 1.25), θ′ = 120°, E0 = 100 keV: cos θ = (−0.5 + 0.6)/(1 − 0.3) = 1/7 → θ = 81.787°;
+    # E = 1.25·100·0.7 = 87.5 keV; θ_h = arccos 0.6 = 53.130°.
+    # Here via the photon's momentum components boosted by a Lorentz transformation.
+    b, g, th0, e0 = 0.6, 1.25, math.radians(120), 100.0
+    px, py = e0 * math.cos(th0), e0 * math.sin(th0)
+    e_lab, px_lab = g * (e0 + b * px), g * (px + b * e0)
+    return {"theta": (math.degrees(math.atan2(py, px_lab)), "deg"), "E": (e_lab, "keV"),
+            "theta_h": (math.degrees(math.acos(0.6)), "deg")}
+
+
+EXAMPLES.update({
+    "relativity.relativistic_rocket": ({"u": "0.5 c", "R": "8"}, _rocket),
+    "relativity.aberration_headlight": ({"v": "0.6 c", "theta0": "120 deg", "E0": "100 keV"}, _aberration),
+})
