@@ -138,3 +138,39 @@ EXAMPLES.update({
     "relativity.relativistic_rocket": ({"u": "0.5 c", "R": "8"}, _rocket),
     "relativity.aberration_headlight": ({"v": "0.6 c", "theta0": "120 deg", "E0": "100 keV"}, _aberration),
 })
+
+
+def _half_well_ramp() -> dict[str, tuple[float, str]]:
+    # L = 1 nm, V1 = 200 meV: E1⁽⁰⁾ = π²ħ²/(2mL²) = 0.37603 eV; ΔE1 = 50 − 200/π² = 29.736 meV,
+    # ΔE2 = 50 meV, E1 = 0.40577 eV. Here the matrix elements are integrated numerically (midpoint rule).
+    e10 = math.pi**2 * HBAR**2 / (2 * M_E * 1e-18) / Q_E
+    n_pts = 100_000
+
+    def shift(n: int) -> float:
+        h = 0.5 / n_pts
+        total = 0.0
+        for i in range(n_pts):
+            u = 0.5 + (i + 0.5) * h
+            total += 2 * math.sin(n * math.pi * u) ** 2 * 200 * (2 * u - 1)
+        return total * h
+
+    d1 = shift(1)
+    return {"dE1": (d1, "meV"), "dE2": (shift(2), "meV"), "E1": (e10 + d1 / 1000, "eV")}
+
+
+def _zeeman() -> dict[str, tuple[float, str]]:
+    # l = 1 (p level), B = 1 T: μ_B B = 57.884 µeV; g(3/2) = 4/3 → 77.18 µeV; g(1/2) = 2/3 → 38.59 µeV;
+    # 2j = 3 gaps in j = 3/2: 231.5 µeV
+    mub = 9.2740100783e-24 / Q_E * 1e6  # µeV per tesla
+
+    def lande(j: float, l: int) -> float:
+        return 1 + (j * (j + 1) + 0.75 - l * (l + 1)) / (2 * j * (j + 1))
+
+    up, low = lande(1.5, 1) * mub, lande(0.5, 1) * mub
+    return {"dE_up": (up, "ueV"), "dE_low": (low, "ueV"), "spread": (3 * up, "ueV")}
+
+
+EXAMPLES.update({
+    "quantum.half_well_ramp_perturbation": ({"L": "1 nm", "V1": "200 meV"}, _half_well_ramp),
+    "quantum.anomalous_zeeman_levels": ({"l": "1", "B": "1 T"}, _zeeman),
+})
