@@ -174,3 +174,30 @@ EXAMPLES.update({
     "quantum.half_well_ramp_perturbation": ({"L": "1 nm", "V1": "200 meV"}, _half_well_ramp),
     "quantum.anomalous_zeeman_levels": ({"l": "1", "B": "1 T"}, _zeeman),
 })
+
+
+def _rabi() -> dict[str, tuple[float, str]]:
+    # Ω/2π = 1 MHz, Δ/2π = 0.75 MHz, 0.3 µs: Ω′/2π = 1.25 MHz, amplitude 1/1.5625 = 0.64,
+    # phase π·1.25·0.3 = 1.1781 rad, sin² = 0.85355, P = 0.54627.
+    # Here by RK4 integration of the rotating-frame Schrödinger equation, H = (ħ/2)[[−Δ, Ω], [Ω, Δ]].
+    om, de = 2 * math.pi * 1.0e6, 2 * math.pi * 0.75e6
+    a, b = complex(1), complex(0)
+
+    def deriv(a: complex, b: complex) -> tuple[complex, complex]:
+        return (-0.5j * (-de * a + om * b), -0.5j * (om * a + de * b))
+
+    n, t_end = 20_000, 0.3e-6
+    h = t_end / n
+    for _ in range(n):
+        k1 = deriv(a, b)
+        k2 = deriv(a + h / 2 * k1[0], b + h / 2 * k1[1])
+        k3 = deriv(a + h / 2 * k2[0], b + h / 2 * k2[1])
+        k4 = deriv(a + h * k3[0], b + h * k3[1])
+        a += h / 6 * (k1[0] + 2 * k2[0] + 2 * k3[0] + k4[0])
+        b += h / 6 * (k1[1] + 2 * k2[1] + 2 * k3[1] + k4[1])
+    return {"f_gen": (math.hypot(1.0, 0.75), "MHz"), "P_max": (1 / (1 + 0.75**2), ""), "P": (abs(b) ** 2, "")}
+
+
+EXAMPLES.update({
+    "quantum.rabi_detuned_pulse": ({"f_R": "1 MHz", "f_D": "0.75 MHz", "t": "0.3 us"}, _rabi),
+})
