@@ -201,3 +201,33 @@ def _rabi() -> dict[str, tuple[float, str]]:
 EXAMPLES.update({
     "quantum.rabi_detuned_pulse": ({"f_R": "1 MHz", "f_D": "0.75 MHz", "t": "0.3 us"}, _rabi),
 })
+
+
+def _pair() -> dict[str, tuple[float, str]]:
+    # 3 MeV photon near a nucleus of rest energy 100 GeV: E_th = 1.022·(1 + 0.511/1e5) = 1.0220052 MeV;
+    # K at threshold = 2·0.511²/1e5 MeV = 5.2224 eV; K = (3 − 1.022)/2 = 0.989 MeV; γ = 2.93542, v = 0.94019 c.
+    # Threshold here by bisection on s = (E + M)² − E² ≥ (M + 2m)².
+    m, mn = 0.511, 100_000.0
+    lo, hi = 0.0, 10.0
+    for _ in range(200):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if (mid + mn) ** 2 - mid**2 < (mn + 2 * m) ** 2 else (lo, mid)
+    e_th = hi
+    k = (3.0 - 2 * m) / 2
+    gamma = 1 + k / m
+    return {"E_th": (e_th, "MeV"), "K_th": ((e_th - 2 * m) * 1e6, "eV"), "K": (k, "MeV"),
+            "v": (math.sqrt(1 - 1 / gamma**2), "c")}
+
+
+def _moseley() -> dict[str, tuple[float, str]]:
+    # Cu (Z = 29) at 30 kV: Kα = 0.75·13.6·28² = 7996.8 eV; V_K = 13.6·784 = 10.662 kV;
+    # λ_min = hc/(e·30 kV) = 41.328 pm
+    h, e = 6.62607015e-34, Q_E
+    return {"E_Ka": (0.75 * 13.6 * 28**2 / 1000, "keV"), "V_K": (13.6 * 28**2 / 1000, "kV"),
+            "lam_min": (h * C / (e * 30e3) * 1e12, "pm")}
+
+
+EXAMPLES.update({
+    "modern.pair_production_near_nucleus": ({"E": "3 MeV", "Mc2": "100 GeV"}, _pair),
+    "modern.moseley_xray_tube": ({"Z": "29", "V": "30 kV"}, _moseley),
+})
