@@ -231,3 +231,17 @@ EXAMPLES.update({
     "modern.pair_production_near_nucleus": ({"E": "3 MeV", "Mc2": "100 GeV"}, _pair),
     "modern.moseley_xray_tube": ({"Z": "29", "V": "30 kV"}, _moseley),
 })
+
+
+def _yttrium() -> dict[str, tuple[float, str]]:
+    # 10 GBq of Sr-90, 64.05 h after extraction (one daughter half-life): A_Y = 5 GBq;
+    # N_Y = 1e10·64.05·3600/ln 2 = 3.3266e15 → 0.49666 µg; N_Sr = 1e10·28.79·3.15576e7/ln 2 = 1.3107e19 → 1.9569 mg
+    n_a, m_mol = 6.02214076e23, 89.91
+    n_y = 1e10 * 64.05 * 3600 / math.log(2)
+    n_sr = 1e10 * 28.79 * 365.25 * 86400 / math.log(2)
+    return {"A_Y": (5.0, "GBq"), "m_Y": (n_y * m_mol / n_a * 1e6, "ug"), "m_Sr": (n_sr * m_mol / n_a * 1e3, "mg")}
+
+
+EXAMPLES.update({
+    "modern.yttrium_generator_ingrowth": ({"A": "10 GBq", "t": "64.05 h"}, _yttrium),
+})
