@@ -245,3 +245,21 @@ def _yttrium() -> dict[str, tuple[float, str]]:
 EXAMPLES.update({
     "modern.yttrium_generator_ingrowth": ({"A": "10 GBq", "t": "64.05 h"}, _yttrium),
 })
+
+
+def _fine_structure() -> dict[str, tuple[float, str]]:
+    # He⁺ (Z = 2), n = 2: E_2 = −13.606 eV; 2p3/2 − 2s1/2,2p1/2 = α²·13.606 = 0.72454 meV; f = 175.19 GHz.
+    # Here as the difference of E_nj from the full formula at j = 3/2 and j = 1/2.
+    z, n, er, al = 2, 2, 13.606, 0.0072974
+
+    def level(j: float) -> float:
+        return -(z * z * er / n**2) * (1 + (z * al) ** 2 / n**2 * (n / (j + 0.5) - 0.75))
+
+    de = level(1.5) - level(0.5)
+    return {"E_n": (-z * z * er / n**2, "eV"), "dE": (de * 1e3, "meV"),
+            "f": (de * Q_E / 6.62607015e-34 / 1e9, "GHz")}
+
+
+EXAMPLES.update({
+    "quantum.hydrogenic_fine_structure": ({"Z": "2", "n": "2"}, _fine_structure),
+})
