@@ -206,16 +206,15 @@ EXAMPLES.update({
 def _pair() -> dict[str, tuple[float, str]]:
     # 3 MeV photon near a nucleus of rest energy 100 GeV: E_th = 1.022·(1 + 0.511/1e5) = 1.0220052 MeV;
     # K at threshold = 2·0.511²/1e5 MeV = 5.2224 eV; K = (3 − 1.022)/2 = 0.989 MeV; γ = 2.93542, v = 0.94019 c.
-    # Threshold here by bisection on s = (E + M)² − E² ≥ (M + 2m)².
+    # Threshold here from s = (E + M)² − E² = (M + 2m)²; the products' kinetic energy at threshold from their
+    # common motion (momentum E_th, rest energy M + 2m), written without cancellation.
     m, mn = 0.511, 100_000.0
-    lo, hi = 0.0, 10.0
-    for _ in range(200):
-        mid = (lo + hi) / 2
-        lo, hi = (mid, hi) if (mid + mn) ** 2 - mid**2 < (mn + 2 * m) ** 2 else (lo, mid)
-    e_th = hi
+    mt = mn + 2 * m
+    e_th = (mt**2 - mn**2) / (2 * mn)
+    k_th = e_th**2 / (math.sqrt(e_th**2 + mt**2) + mt)
     k = (3.0 - 2 * m) / 2
     gamma = 1 + k / m
-    return {"E_th": (e_th, "MeV"), "K_th": ((e_th - 2 * m) * 1e6, "eV"), "K": (k, "MeV"),
+    return {"E_th": (e_th, "MeV"), "K_th": (k_th * 1e6, "eV"), "K": (k, "MeV"),
             "v": (math.sqrt(1 - 1 / gamma**2), "c")}
 
 
