@@ -1,0 +1,68 @@
+"""Worked examples of the wave-optics, waves and fluids templates of the tmpl-wof batch (issue 10), computed
+by hand with plain formulas and hand-typed constants (paper values in comments)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+G = 9.81  # m/s², the value the templates show
+
+
+def _venturi() -> dict[str, tuple[float, str]]:
+    # D1 10 cm, D2 6 cm, h 20 cm: Δp = 12600*9.81*0.2 = 24721.2 Pa; (0.6)^4 = 0.1296,
+    # v2 = sqrt(49442.4/870.4) = sqrt(56.804) = 7.5369 m/s; Q = π*0.03²*7.5369 = 21.310 L/s
+    dp = (13600 - 1000) * G * 0.20
+    v2 = math.sqrt(2 * dp / (1000 * (1 - 0.6**4)))
+    return {"dp": (dp / 1e3, "kPa"), "v2": (v2, "m/s"), "Q": (math.pi * 0.03**2 * v2 * 1e3, "L/s")}
+
+
+def _telescope() -> dict[str, tuple[float, str]]:
+    # 550 nm, pupil 5 mm, objective 100 mm, ×40, Moon at 384000 km: θ_eye = 134.2 µrad, s_eye = 51.533 km;
+    # objective 6.710 µrad, eye/M = 3.355 µrad, the objective rules: θ = 6.710 µrad, s = 2.5766 km
+    theta_eye = 1.22 * 550e-9 / 5e-3
+    theta = max(1.22 * 550e-9 / 0.100, theta_eye / 40)
+    return {"s_eye": (3.84e8 * theta_eye / 1e3, "km"), "theta_sys": (theta * 1e6, "urad"),
+            "s_scope": (3.84e8 * theta / 1e3, "km")}
+
+
+def _settling() -> dict[str, tuple[float, str]]:
+    # steel r 2 mm (7800) in water (1000, 1 mPa s): F = 4/3 π 8e-9 6800 9.81 = 2.2355 mN;
+    # Stokes would give 59.3 m/s (Re ~ 2.4e5: no); quadratic: v = sqrt(8*0.002*9.81*6800/(3*0.47*1000)) = 0.87004 m/s
+    force = 4 / 3 * math.pi * 0.002**3 * 6800 * G
+    v_newton = math.sqrt(8 * 0.002 * G * 6800 / (3 * 0.47 * 1000))
+    return {"F_d": (force * 1e3, "mN"), "v_t": (v_newton, "m/s")}
+
+
+def _melde() -> dict[str, tuple[float, str]]:
+    # 100 Hz, 1.2 m, 2 g/m, 3 loops: λ 0.8 m, v 80 m/s, T 12.8 N, M = 1.3048 kg;
+    # submerged: 4 loops, λ' 0.6 m, T' = 0.002*60² = 7.2 N; ρ = 1000/(1 − 9/16) = 2285.7 kg/m³
+    return {"M": (12.8 / G, "kg"), "T_sub": (7.2, "N"), "rho_b": (1000 / (1 - 9 / 16), "kg/m^3")}
+
+
+def _rope() -> dict[str, tuple[float, str]]:
+    # 2 cm, 5 Hz, 100 N, 0.1 and 0.4 kg/m: Z1 = 3.1623, Z2 = 6.3246 kg/s; P = 2π²·25·4e-4·3.1623 = 0.62403 W,
+    # r = (Z1 − Z2)/(Z1 + Z2) = −1/3, A_r = −0.6667 cm, P_t = P (1 − 1/9) = 0.55469 W
+    power = 0.5 * 0.1 * (2 * math.pi * 5) ** 2 * 0.02**2 * math.sqrt(100 / 0.1)
+    return {"P_i": (power, "W"), "A_r": (-2 / 3, "cm"), "P_t": (power * 8 / 9, "W")}
+
+
+def _siphon() -> dict[str, tuple[float, str]]:
+    # outlet 2 m down, crest 3 m up, 2 cm bore, p_v 12 kPa, ρ 985, p_atm 101 kPa: v = sqrt(39.24) = 6.2642 m/s,
+    # Q = 1.9680 L/s, p_c = 101000 − 985*9.81*5 = 52685.75 Pa, H_max = 89000/9662.85 − 2 = 7.2105 m
+    v = math.sqrt(2 * G * 2)
+    return {"v": (v, "m/s"), "Q": (math.pi * 0.01**2 * v * 1e3, "L/s"),
+            "p_c": ((101000 - 985 * G * 5) / 1e3, "kPa"), "H_max": (89000 / (985 * G) - 2, "m")}
+
+
+EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
+    "fluids.venturi_mercury_manometer": ({"D1": "10 cm", "D2": "6 cm", "h": "20 cm"}, _venturi),
+    "optics.telescope_moon_resolution": (
+        {"wavelength": "550 nm", "D_e": "5 mm", "D_o": "100 mm", "M": "40"}, _telescope),
+    "fluids.sphere_settling_regime": (
+        {"r": "2 mm", "rho_s": "7800 kg/m^3", "rho_f": "1000 kg/m^3", "eta": "1 mPa*s"}, _settling),
+    "waves.string_loops_submerged_mass": ({"f": "100 Hz", "L": "1.2 m", "mu": "2 g/m", "n": "3"}, _melde),
+    "waves.rope_junction_power": (
+        {"A": "2 cm", "f": "5 Hz", "T": "100 N", "mu1": "0.1 kg/m", "mu2": "0.4 kg/m"}, _rope),
+    "fluids.siphon_crest_limit": ({"d": "2 m", "H": "3 m", "D": "2 cm", "p_v": "12 kPa"}, _siphon),
+}
