@@ -55,6 +55,39 @@ def _siphon() -> dict[str, tuple[float, str]]:
             "p_c": ((101000 - 985 * G * 5) / 1e3, "kPa"), "H_max": (89000 / (985 * G) - 2, "m")}
 
 
+def _oil_film() -> dict[str, tuple[float, str]]:
+    # 400 nm of oil n 1.45 on water: one half-wave shift; 2nt = 1160 nm. Bright: 1160/(m + 0.5) ≤ 700 first at m = 2:
+    # 464 nm. Dark: 1160/k ≤ 700 first at k = 2: 580 nm
+    return {"lam_b": (1160 / 2.5, "nm"), "lam_d": (1160 / 2, "nm")}
+
+
+def _grating() -> dict[str, tuple[float, str]]:
+    # 600 lines/mm (d = 1666.7 nm), 500 nm: d/λ = 3.33, m_max = 3, sin θ = 0.9, θ = 64.158°;
+    # 20 mm lit: 12000 lines, R = 36000, Δλ = 500 nm/36000 = 13.889 pm
+    return {"theta": (math.degrees(math.asin(3 * 500 / (1e6 / 600))), "deg"), "dlam": (500e3 / (3 * 600 * 20), "pm")}
+
+
+def _double_slit() -> dict[str, tuple[float, str]]:
+    # 600 nm, a 40 um, d 100 um, 2 m: Δy = 600e-9*2/1e-4 = 12 mm; w = 2*600e-9*2/4e-5 = 60 mm;
+    # d/a = 2.5: orders 0, ±1, ±2 inside, 5 fringes
+    return {"dy": (600e-9 * 2 / 100e-6 * 1e3, "mm"), "w": (2 * 600e-9 * 2 / 40e-6 * 1e3, "mm"), "N_b": (5.0, "")}
+
+
+def _swell() -> dict[str, tuple[float, str]]:
+    # T 10 s, 1000 km: λ = 9.81*100/(2π) = 156.13 m; c = 15.613 m/s, c_g = 7.8065 m/s; t = 1e6/7.8065 s = 35.583 h
+    c_g = G * 10 / (4 * math.pi)
+    return {"lam": (G * 100 / (2 * math.pi), "m"), "c_g": (c_g, "m/s"), "t_arr": (1e6 / c_g / 3600, "h")}
+
+
+def _tank() -> dict[str, tuple[float, str]]:
+    # D 1 m, hole 5 cm, 2 m down to 0.5 m: (D/d)^4 = 160000; v0 = sqrt(39.24/(1 − 6.25e-6)) = 6.2642 m/s;
+    # t1 = 399.999*0.45152*(1.41421 − 0.70711) = 127.71 s = 2.1285 min; t_empty = 399.999*0.63855 = 255.42 s = 4.2570 min
+    k = math.sqrt((1 / 0.05) ** 4 - 1)
+    return {"v0": (math.sqrt(2 * G * 2 / (1 - 0.05**4)), "m/s"),
+            "t1": (k * math.sqrt(2 / G) * (math.sqrt(2) - math.sqrt(0.5)) / 60, "min"),
+            "t_empty": (k * math.sqrt(2 * 2 / G) / 60, "min")}
+
+
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "fluids.venturi_mercury_manometer": ({"D1": "10 cm", "D2": "6 cm", "h": "20 cm"}, _venturi),
     "optics.telescope_moon_resolution": (
@@ -65,4 +98,10 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
     "waves.rope_junction_power": (
         {"A": "2 cm", "f": "5 Hz", "T": "100 N", "mu1": "0.1 kg/m", "mu2": "0.4 kg/m"}, _rope),
     "fluids.siphon_crest_limit": ({"d": "2 m", "H": "3 m", "D": "2 cm", "p_v": "12 kPa"}, _siphon),
+    "optics.oil_film_visible_colours": ({"t": "400 nm", "n_o": "1.45"}, _oil_film),
+    "optics.grating_highest_order_resolution": ({"N": "600 1/mm", "W": "20 mm", "wavelength": "500 nm"}, _grating),
+    "optics.double_slit_envelope_count": (
+        {"wavelength": "600 nm", "a": "40 um", "d": "100 um", "L": "2 m"}, _double_slit),
+    "waves.deep_water_swell_arrival": ({"T": "10 s", "D": "1000 km"}, _swell),
+    "fluids.tank_draining_time": ({"D": "1 m", "d": "5 cm", "h0": "2 m", "h1": "0.5 m"}, _tank),
 }
