@@ -88,6 +88,36 @@ def _tank() -> dict[str, tuple[float, str]]:
             "t_empty": (k * math.sqrt(2 * 2 / G) / 60, "min")}
 
 
+def _pipes() -> dict[str, tuple[float, str]]:
+    # 50 kPa, 0.1 Pa s; 2 m of 4 mm then 1 m of 5 mm: L/D⁴ = 7.8125e9 and 1.6e9 m⁻³ (sum 9.4125e9);
+    # Q = π 5e4/(128*0.1*9.4125e9) = 1.3038e-6 m³/s = 1.3038 mL/s; Δp1 = 50*7.8125/9.4125 = 41.501 kPa
+    r1, r2 = 2 / 0.004**4, 1 / 0.005**4
+    return {"Q": (math.pi * 5e4 / (128 * 0.1 * (r1 + r2)) * 1e6, "mL/s"), "dp1": (50 * r1 / (r1 + r2), "kPa")}
+
+
+def _block_oil() -> dict[str, tuple[float, str]]:
+    # H 10 cm, ρ_b 700, 3 cm of oil 850 on water 1000: 700*10 = 850*3 + 1000*h_w, h_w = 4.45 cm; above: 10 − 3 − 4.45 = 2.55 cm
+    h_w = (700 * 10 - 850 * 3) / 1000
+    return {"h_w": (h_w, "cm"), "h_air": (10 - 3 - h_w, "cm")}
+
+
+def _ball_lens() -> dict[str, tuple[float, str]]:
+    # R 5 mm, n 1.5: first image 15 mm behind the front vertex, 5 mm beyond the ball (virtual object, s2 = −5 mm);
+    # 1.5/(−5) + 1/s = 0.5/5 gives s = 2.5 mm; f = nR/(2(n − 1)) = 7.5 mm
+    s2 = 1 / ((1.5 - 1) / 5 - 1.5 / (-5))
+    return {"f_eff": (1.5 * 5 / (2 * 0.5), "mm"), "bfd": (s2, "mm")}
+
+
+def _michelson() -> dict[str, tuple[float, str]]:
+    # 5 cm cell, 600 nm, 40 fringes at 50 kPa: n − 1 = 40*600e-9/(2*0.05) = 2.4e-4; at 101.3 kPa: 4.8624e-4
+    return {"dn": (2.4e-4, ""), "dn0": (2.4e-4 * 101.3 / 50, "")}
+
+
+def _tube() -> dict[str, tuple[float, str]]:
+    # 500 Hz, r 2 cm, 343 m/s: λ = 68.6 cm, e = 1.2 cm; L1 = 17.15 − 1.2 = 15.95 cm, L2 = 51.45 − 1.2 = 50.25 cm
+    return {"L1": (15.95, "cm"), "L2": (50.25, "cm")}
+
+
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "fluids.venturi_mercury_manometer": ({"D1": "10 cm", "D2": "6 cm", "h": "20 cm"}, _venturi),
     "optics.telescope_moon_resolution": (
@@ -104,4 +134,12 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
         {"wavelength": "600 nm", "a": "40 um", "d": "100 um", "L": "2 m"}, _double_slit),
     "waves.deep_water_swell_arrival": ({"T": "10 s", "D": "1000 km"}, _swell),
     "fluids.tank_draining_time": ({"D": "1 m", "d": "5 cm", "h0": "2 m", "h1": "0.5 m"}, _tank),
+    "fluids.pipes_in_series_symbolic": (
+        {"dp": "50 kPa", "eta": "0.1 Pa*s", "L1": "2 m", "D1": "4 mm", "L2": "1 m", "D2": "5 mm"}, _pipes),
+    "fluids.block_under_oil_layer_symbolic": (
+        {"H": "10 cm", "t": "3 cm", "rho_b": "700 kg/m^3", "rho_o": "850 kg/m^3", "rho_w": "1000 kg/m^3"},
+        _block_oil),
+    "optics.ball_lens_focus_symbolic": ({"R": "5 mm", "n": "1.5"}, _ball_lens),
+    "optics.michelson_gas_cell": ({"L": "5 cm", "wavelength": "600 nm", "N": "40", "p": "50 kPa"}, _michelson),
+    "waves.resonance_tube_end_correction": ({"f": "500 Hz", "r": "2 cm", "v_s": "343 m/s"}, _tube),
 }
