@@ -56,9 +56,9 @@ def _siphon() -> dict[str, tuple[float, str]]:
 
 
 def _oil_film() -> dict[str, tuple[float, str]]:
-    # 400 nm of oil n 1.45 on water: one half-wave shift; 2nt = 1160 nm. Bright: 1160/(m + 0.5) ≤ 700 first at m = 2:
-    # 464 nm. Dark: 1160/k ≤ 700 first at k = 2: 580 nm
-    return {"lam_b": (1160 / 2.5, "nm"), "lam_d": (1160 / 2, "nm")}
+    # 800 nm of oil n 1.45 on water: one half-wave shift; 2nt = 2320 nm. Bright: 2320/(m + 0.5) ≤ 700 first at m = 3:
+    # 662.86 nm. Dark: 2320/k ≤ 700 first at k = 4: 580 nm
+    return {"lam_b": (2320 / 3.5, "nm"), "lam_d": (2320 / 4, "nm")}
 
 
 def _grating() -> dict[str, tuple[float, str]]:
@@ -128,7 +128,7 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
     "waves.rope_junction_power": (
         {"A": "2 cm", "f": "5 Hz", "T": "100 N", "mu1": "0.1 kg/m", "mu2": "0.4 kg/m"}, _rope),
     "fluids.siphon_crest_limit": ({"d": "2 m", "H": "3 m", "D": "2 cm", "p_v": "12 kPa"}, _siphon),
-    "optics.oil_film_visible_colours": ({"t": "400 nm", "n_o": "1.45"}, _oil_film),
+    "optics.oil_film_visible_colours": ({"t": "800 nm", "n_o": "1.45"}, _oil_film),
     "optics.grating_highest_order_resolution": ({"N": "600 1/mm", "W": "20 mm", "wavelength": "500 nm"}, _grating),
     "optics.double_slit_envelope_count": (
         {"wavelength": "600 nm", "a": "40 um", "d": "100 um", "L": "2 m"}, _double_slit),
