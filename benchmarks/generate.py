@@ -73,6 +73,9 @@ def bare(catalog: physgen.Catalog, n: int, seed: int) -> tuple[int, float]:
                 columns[name] = _column(t, values, a.unit, a.sig_figs)
             for name, c in t.constants.items():
                 columns[name] = _column(t, [c.shown_value], c.unit, c.sig_figs) * len(batch)
+            for name, i in spec.intermediates.items():  # values the steps state
+                values = [float(format(x, digits)) for x in batch.intermediates[name].tolist()]
+                columns[name] = _column(t, values, i.unit, i.sig_figs)
         else:
             columns = {name: [text] * len(batch) for name, text in display.symbols.items()}
         names = list(columns)
@@ -121,6 +124,8 @@ def naive(catalog: physgen.Catalog, n: int, seed: int) -> tuple[int, float]:
                     v = float(solved[k].to(a.unit or "dimensionless").magnitude)
                     ctx[k] = shown(v, a.unit, a.sig_figs)
                     answers[k] = Answer(v, a.unit, ctx[k], a.sig_figs)
+                for k, it in spec.intermediates.items():  # values the steps state
+                    ctx[k] = shown(float(batch.intermediates[k][i]), it.unit, it.sig_figs)
                 steps = tuple(s.render_jinja(ctx) for s in t.steps)
                 question = text.render_jinja({**ctx, "asks": asks(t, p, "unicode")})
                 prompt = f"{question}\n\n{instruction_for(t)}"

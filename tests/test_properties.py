@@ -83,8 +83,9 @@ def test_solve_vectorised_and_sympy_agree(template_id: str, data: st.DataObject)
         elif spec.sign == "negative":
             assert value < 0, (name, point)
         if name in t.expressions:
-            subs = {sp.Symbol(n, real=True): v for n, v in si.items()}
-            subs.update({sp.Symbol(n, real=True): c.si_value for n, c in t.constants.items()})
+            # SymPy floats: evalf of floor/ceiling cannot take Python floats
+            subs = {sp.Symbol(n, real=True): sp.Float(v, 30) for n, v in si.items()}
+            subs.update({sp.Symbol(n, real=True): sp.Float(c.si_value, 30) for n, c in t.constants.items()})
             exact = float(t.expressions[name].evalf(30, subs=subs))
             assert float(fast[name]) == pytest.approx(exact, rel=1e-9, abs=floor), (name, point)
 
