@@ -270,6 +270,15 @@ def test_id_must_match_file_location(tmp_path: Path) -> None:
     assert "id 'mechanics.demo_speed' does not match the file's place" in msg
 
 
+def test_a_group_folder_given_as_the_catalog_root_says_so(tmp_path: Path) -> None:
+    path = write_template(tmp_path, good())
+    with pytest.raises(CatalogError) as info:
+        physgen.load_catalog(path.parent)
+    message = str(info.value)
+    assert f"{path.parent} is the folder of group 'mechanics', not a catalog root" in message
+    assert f"pass the catalog root, {tmp_path}" in message
+
+
 def test_bad_id_format(tmp_path: Path) -> None:
     data = good()
     data["id"] = "Demo"

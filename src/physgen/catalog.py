@@ -208,6 +208,10 @@ def _later(complete: Callable[[], _Entry]) -> Callable[[], Template]:
 def _check_location(spec: TemplateSpec, path: Path, root: Path) -> Problem | None:
     expected = spec.expected_path(root)
     if path.resolve() != expected.resolve():
+        group = spec.id.split(".", 1)[0]
+        if path.parent.resolve() == root.resolve() and root.name == group:  # the group folder given
+            return Problem(str(path), "id", f"{root} is the folder of group {group!r}, not a catalog root",
+                           f"pass the catalog root, {root.parent}, which holds one folder per group")
         return Problem(str(path), "id", f"id {spec.id!r} does not match the file's place",
                        f"move the file to {expected} or change the id")
     return None

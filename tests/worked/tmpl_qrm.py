@@ -33,8 +33,12 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
 def _twin() -> dict[str, tuple[float, str]]:
     # 6 ly at 0.5c: T = 24 yr, γ = 1.1547, τ = 20.785 yr, return-leg rate √3 = 1.7321 /yr,
     # Earth sees the turnaround at 12 + 6 = 18 yr
-    return {"T_earth": (24.0, "year"), "tau": (24 * math.sqrt(1 - 0.25), "year"),
-            "rate_in": (math.sqrt(1.5 / 0.5), "1/year"), "t_see": (18.0, "year")}
+    return {
+        "T_earth": (24.0, "year"),
+        "tau": (24 * math.sqrt(1 - 0.25), "year"),
+        "rate_in": (math.sqrt(1.5 / 0.5), "1/year"),
+        "t_see": (18.0, "year"),
+    }
 
 
 def _alpha_nitrogen() -> dict[str, tuple[float, str]]:
@@ -68,16 +72,20 @@ def _gamow() -> dict[str, tuple[float, str]]:
     b = 2 * z * 1.440 / q
     n = 200_000
     h = (b - r) / n
-    integral = sum(math.sqrt(2 * 3727 * (2 * z * 1.440 / (r + (i + 0.5) * h) - q)) for i in range(n)) * h / 197.3
+    integral = (
+        sum(math.sqrt(2 * 3727 * (2 * z * 1.440 / (r + (i + 0.5) * h) - q)) for i in range(n)) * h / 197.3
+    )
     f = C * math.sqrt(2 * q / 3727) / (2 * r * 1e-15)
     return {"V_B": (2 * z * 1.440 / r, "MeV"), "b": (b, "fm"), "G2": (2 * integral, ""), "f": (f, "1/s")}
 
 
-EXAMPLES.update({
-    "relativity.twin_paradox_signals": ({"D": "6 light_year", "v": "0.5 c"}, _twin),
-    "modern.alpha_nitrogen_proton_energy": ({"K": "6 MeV", "theta": "90 deg"}, _alpha_nitrogen),
-    "quantum.alpha_decay_gamow": ({"Q": "5 MeV", "Z": "82", "A": "206"}, _gamow),
-})
+EXAMPLES.update(
+    {
+        "relativity.twin_paradox_signals": ({"D": "6 light_year", "v": "0.5 c"}, _twin),
+        "modern.alpha_nitrogen_proton_energy": ({"K": "6 MeV", "theta": "90 deg"}, _alpha_nitrogen),
+        "quantum.alpha_decay_gamow": ({"Q": "5 MeV", "Z": "82", "A": "206"}, _gamow),
+    }
+)
 
 
 def _pp_elastic() -> dict[str, tuple[float, str]]:
@@ -109,10 +117,15 @@ def _two_photons() -> dict[str, tuple[float, str]]:
     return {"M": (math.sqrt(1600**2 - p * p), "MeV/c^2"), "p": (p, "MeV/c"), "v": (p / 1600, "c")}
 
 
-EXAMPLES.update({
-    "relativity.elastic_proton_scattering_lab": ({"K": "1000 MeV", "theta": "30 deg"}, _pp_elastic),
-    "relativity.two_photon_invariant_mass": ({"E1": "1200 MeV", "E2": "400 MeV", "theta": "60 deg"}, _two_photons),
-})
+EXAMPLES.update(
+    {
+        "relativity.elastic_proton_scattering_lab": ({"K": "1000 MeV", "theta": "30 deg"}, _pp_elastic),
+        "relativity.two_photon_invariant_mass": (
+            {"E1": "1200 MeV", "E2": "400 MeV", "theta": "60 deg"},
+            _two_photons,
+        ),
+    }
+)
 
 
 def _rocket() -> dict[str, tuple[float, str]]:
@@ -130,14 +143,22 @@ def _aberration() -> dict[str, tuple[float, str]]:
     b, g, th0, e0 = 0.6, 1.25, math.radians(120), 100.0
     px, py = e0 * math.cos(th0), e0 * math.sin(th0)
     e_lab, px_lab = g * (e0 + b * px), g * (px + b * e0)
-    return {"theta": (math.degrees(math.atan2(py, px_lab)), "deg"), "E": (e_lab, "keV"),
-            "theta_h": (math.degrees(math.acos(0.6)), "deg")}
+    return {
+        "theta": (math.degrees(math.atan2(py, px_lab)), "deg"),
+        "E": (e_lab, "keV"),
+        "theta_h": (math.degrees(math.acos(0.6)), "deg"),
+    }
 
 
-EXAMPLES.update({
-    "relativity.relativistic_rocket": ({"u": "0.5 c", "R": "8"}, _rocket),
-    "relativity.aberration_headlight": ({"v": "0.6 c", "theta0": "120 deg", "E0": "100 keV"}, _aberration),
-})
+EXAMPLES.update(
+    {
+        "relativity.relativistic_rocket": ({"u": "0.5 c", "R": "8"}, _rocket),
+        "relativity.aberration_headlight": (
+            {"v": "0.6 c", "theta0": "120 deg", "E0": "100 keV"},
+            _aberration,
+        ),
+    }
+)
 
 
 def _half_well_ramp() -> dict[str, tuple[float, str]]:
@@ -163,17 +184,19 @@ def _zeeman() -> dict[str, tuple[float, str]]:
     # 2j = 3 gaps in j = 3/2: 231.5 µeV
     mub = 9.2740100783e-24 / Q_E * 1e6  # µeV per tesla
 
-    def lande(j: float, l: int) -> float:
-        return 1 + (j * (j + 1) + 0.75 - l * (l + 1)) / (2 * j * (j + 1))
+    def lande(j: float, ell: int) -> float:
+        return 1 + (j * (j + 1) + 0.75 - ell * (ell + 1)) / (2 * j * (j + 1))
 
     up, low = lande(1.5, 1) * mub, lande(0.5, 1) * mub
     return {"dE_up": (up, "ueV"), "dE_low": (low, "ueV"), "spread": (3 * up, "ueV")}
 
 
-EXAMPLES.update({
-    "quantum.half_well_ramp_perturbation": ({"L": "1 nm", "V1": "200 meV"}, _half_well_ramp),
-    "quantum.anomalous_zeeman_levels": ({"l": "1", "B": "1 T"}, _zeeman),
-})
+EXAMPLES.update(
+    {
+        "quantum.half_well_ramp_perturbation": ({"L": "1 nm", "V1": "200 meV"}, _half_well_ramp),
+        "quantum.anomalous_zeeman_levels": ({"l": "1", "B": "1 T"}, _zeeman),
+    }
+)
 
 
 def _rabi() -> dict[str, tuple[float, str]]:
@@ -198,14 +221,17 @@ def _rabi() -> dict[str, tuple[float, str]]:
     return {"f_gen": (math.hypot(1.0, 0.75), "MHz"), "P_max": (1 / (1 + 0.75**2), ""), "P": (abs(b) ** 2, "")}
 
 
-EXAMPLES.update({
-    "quantum.rabi_detuned_pulse": ({"f_R": "1 MHz", "f_D": "0.75 MHz", "t": "0.3 us"}, _rabi),
-})
+EXAMPLES.update(
+    {
+        "quantum.rabi_detuned_pulse": ({"f_R": "1 MHz", "f_D": "0.75 MHz", "t": "0.3 us"}, _rabi),
+    }
+)
 
 
 def _pair() -> dict[str, tuple[float, str]]:
     # 3 MeV photon near a nucleus of rest energy 100 GeV: E_th = 1.022·(1 + 0.511/1e5) = 1.0220052 MeV;
-    # K at threshold = 2·0.511²/1e5 MeV = 5.2224 eV; K = (3 − 1.022)/2 = 0.989 MeV; γ = 2.93542, v = 0.94019 c.
+    # K at threshold = 2·0.511²/1e5 MeV = 5.2224 eV; K = (3 − 1.022)/2 = 0.989 MeV; γ = 2.93542, v = 0.94019
+    # c.
     # Threshold here from s = (E + M)² − E² = (M + 2m)²; the products' kinetic energy at threshold from their
     # common motion (momentum E_th, rest energy M + 2m), written without cancellation.
     m, mn = 0.511, 100_000.0
@@ -214,36 +240,52 @@ def _pair() -> dict[str, tuple[float, str]]:
     k_th = e_th**2 / (math.sqrt(e_th**2 + mt**2) + mt)
     k = (3.0 - 2 * m) / 2
     gamma = 1 + k / m
-    return {"E_th": (e_th, "MeV"), "K_th": (k_th * 1e6, "eV"), "K": (k, "MeV"),
-            "v": (math.sqrt(1 - 1 / gamma**2), "c")}
+    return {
+        "E_th": (e_th, "MeV"),
+        "K_th": (k_th * 1e6, "eV"),
+        "K": (k, "MeV"),
+        "v": (math.sqrt(1 - 1 / gamma**2), "c"),
+    }
 
 
 def _moseley() -> dict[str, tuple[float, str]]:
     # Cu (Z = 29) at 30 kV: Kα = 0.75·13.6·28² = 7996.8 eV; V_K = 13.6·784 = 10.662 kV;
     # λ_min = hc/(e·30 kV) = 41.328 pm
     h, e = 6.62607015e-34, Q_E
-    return {"E_Ka": (0.75 * 13.6 * 28**2 / 1000, "keV"), "V_K": (13.6 * 28**2 / 1000, "kV"),
-            "lam_min": (h * C / (e * 30e3) * 1e12, "pm")}
+    return {
+        "E_Ka": (0.75 * 13.6 * 28**2 / 1000, "keV"),
+        "V_K": (13.6 * 28**2 / 1000, "kV"),
+        "lam_min": (h * C / (e * 30e3) * 1e12, "pm"),
+    }
 
 
-EXAMPLES.update({
-    "modern.pair_production_near_nucleus": ({"E": "3 MeV", "Mc2": "100 GeV"}, _pair),
-    "modern.moseley_xray_tube": ({"Z": "29", "V": "30 kV"}, _moseley),
-})
+EXAMPLES.update(
+    {
+        "modern.pair_production_near_nucleus": ({"E": "3 MeV", "Mc2": "100 GeV"}, _pair),
+        "modern.moseley_xray_tube": ({"Z": "29", "V": "30 kV"}, _moseley),
+    }
+)
 
 
 def _yttrium() -> dict[str, tuple[float, str]]:
     # 10 GBq of Sr-90, 64.05 h after extraction (one daughter half-life): A_Y = 5 GBq;
-    # N_Y = 1e10·64.05·3600/ln 2 = 3.3266e15 → 0.49666 µg; N_Sr = 1e10·28.79·3.15576e7/ln 2 = 1.3107e19 → 1.9569 mg
+    # N_Y = 1e10·64.05·3600/ln 2 = 3.3266e15 → 0.49666 µg; N_Sr = 1e10·28.79·3.15576e7/ln 2 = 1.3107e19 →
+    # 1.9569 mg
     n_a, m_mol = 6.02214076e23, 89.91
     n_y = 1e10 * 64.05 * 3600 / math.log(2)
     n_sr = 1e10 * 28.79 * 365.25 * 86400 / math.log(2)
-    return {"A_Y": (5.0, "GBq"), "m_Y": (n_y * m_mol / n_a * 1e6, "ug"), "m_Sr": (n_sr * m_mol / n_a * 1e3, "mg")}
+    return {
+        "A_Y": (5.0, "GBq"),
+        "m_Y": (n_y * m_mol / n_a * 1e6, "ug"),
+        "m_Sr": (n_sr * m_mol / n_a * 1e3, "mg"),
+    }
 
 
-EXAMPLES.update({
-    "modern.yttrium_generator_ingrowth": ({"A": "10 GBq", "t": "64.05 h"}, _yttrium),
-})
+EXAMPLES.update(
+    {
+        "modern.yttrium_generator_ingrowth": ({"A": "10 GBq", "t": "64.05 h"}, _yttrium),
+    }
+)
 
 
 def _fine_structure() -> dict[str, tuple[float, str]]:
@@ -255,10 +297,15 @@ def _fine_structure() -> dict[str, tuple[float, str]]:
         return -(z * z * er / n**2) * (1 + (z * al) ** 2 / n**2 * (n / (j + 0.5) - 0.75))
 
     de = level(1.5) - level(0.5)
-    return {"E_n": (-z * z * er / n**2, "eV"), "dE": (de * 1e3, "meV"),
-            "f": (de * Q_E / 6.62607015e-34 / 1e9, "GHz")}
+    return {
+        "E_n": (-z * z * er / n**2, "eV"),
+        "dE": (de * 1e3, "meV"),
+        "f": (de * Q_E / 6.62607015e-34 / 1e9, "GHz"),
+    }
 
 
-EXAMPLES.update({
-    "quantum.hydrogenic_fine_structure": ({"Z": "2", "n": "2"}, _fine_structure),
-})
+EXAMPLES.update(
+    {
+        "quantum.hydrogenic_fine_structure": ({"Z": "2", "n": "2"}, _fine_structure),
+    }
+)

@@ -22,13 +22,17 @@ def _telescope() -> dict[str, tuple[float, str]]:
     # objective 6.710 µrad, eye/M = 3.355 µrad, the objective rules: θ = 6.710 µrad, s = 2.5766 km
     theta_eye = 1.22 * 550e-9 / 5e-3
     theta = max(1.22 * 550e-9 / 0.100, theta_eye / 40)
-    return {"s_eye": (3.84e8 * theta_eye / 1e3, "km"), "theta_sys": (theta * 1e6, "urad"),
-            "s_scope": (3.84e8 * theta / 1e3, "km")}
+    return {
+        "s_eye": (3.84e8 * theta_eye / 1e3, "km"),
+        "theta_sys": (theta * 1e6, "urad"),
+        "s_scope": (3.84e8 * theta / 1e3, "km"),
+    }
 
 
 def _settling() -> dict[str, tuple[float, str]]:
     # steel r 2 mm (7800) in water (1000, 1 mPa s): F = 4/3 π 8e-9 6800 9.81 = 2.2355 mN;
-    # Stokes would give 59.3 m/s (Re ~ 2.4e5: no); quadratic: v = sqrt(8*0.002*9.81*6800/(3*0.47*1000)) = 0.87004 m/s
+    # Stokes would give 59.3 m/s (Re ~ 2.4e5: no); quadratic: v = sqrt(8*0.002*9.81*6800/(3*0.47*1000)) =
+    # 0.87004 m/s
     force = 4 / 3 * math.pi * 0.002**3 * 6800 * G
     v_newton = math.sqrt(8 * 0.002 * G * 6800 / (3 * 0.47 * 1000))
     return {"F_d": (force * 1e3, "mN"), "v_t": (v_newton, "m/s")}
@@ -48,15 +52,21 @@ def _rope() -> dict[str, tuple[float, str]]:
 
 
 def _siphon() -> dict[str, tuple[float, str]]:
-    # outlet 2 m down, crest 3 m up, 2 cm bore, p_v 12 kPa, ρ 985, p_atm 101 kPa: v = sqrt(39.24) = 6.2642 m/s,
+    # outlet 2 m down, crest 3 m up, 2 cm bore, p_v 12 kPa, ρ 985, p_atm 101 kPa: v = sqrt(39.24) = 6.2642
+    # m/s,
     # Q = 1.9680 L/s, p_c = 101000 − 985*9.81*5 = 52685.75 Pa, H_max = 89000/9662.85 − 2 = 7.2105 m
     v = math.sqrt(2 * G * 2)
-    return {"v": (v, "m/s"), "Q": (math.pi * 0.01**2 * v * 1e3, "L/s"),
-            "p_c": ((101000 - 985 * G * 5) / 1e3, "kPa"), "H_max": (89000 / (985 * G) - 2, "m")}
+    return {
+        "v": (v, "m/s"),
+        "Q": (math.pi * 0.01**2 * v * 1e3, "L/s"),
+        "p_c": ((101000 - 985 * G * 5) / 1e3, "kPa"),
+        "H_max": (89000 / (985 * G) - 2, "m"),
+    }
 
 
 def _oil_film() -> dict[str, tuple[float, str]]:
-    # 800 nm of oil n 1.45 on water: one half-wave shift; 2nt = 2320 nm. Bright: 2320/(m + 0.5) ≤ 700 first at m = 3:
+    # 800 nm of oil n 1.45 on water: one half-wave shift; 2nt = 2320 nm. Bright: 2320/(m + 0.5) ≤ 700 first at
+    # m = 3:
     # 662.86 nm. Dark: 2320/k ≤ 700 first at k = 4: 580 nm
     return {"lam_b": (2320 / 3.5, "nm"), "lam_d": (2320 / 4, "nm")}
 
@@ -64,28 +74,39 @@ def _oil_film() -> dict[str, tuple[float, str]]:
 def _grating() -> dict[str, tuple[float, str]]:
     # 600 lines/mm (d = 1666.7 nm), 500 nm: d/λ = 3.33, m_max = 3, sin θ = 0.9, θ = 64.158°;
     # 20 mm lit: 12000 lines, R = 36000, Δλ = 500 nm/36000 = 13.889 pm
-    return {"theta": (math.degrees(math.asin(3 * 500 / (1e6 / 600))), "deg"), "dlam": (500e3 / (3 * 600 * 20), "pm")}
+    return {
+        "theta": (math.degrees(math.asin(3 * 500 / (1e6 / 600))), "deg"),
+        "dlam": (500e3 / (3 * 600 * 20), "pm"),
+    }
 
 
 def _double_slit() -> dict[str, tuple[float, str]]:
     # 600 nm, a 40 um, d 100 um, 2 m: Δy = 600e-9*2/1e-4 = 12 mm; w = 2*600e-9*2/4e-5 = 60 mm;
     # d/a = 2.5: orders 0, ±1, ±2 inside, 5 fringes
-    return {"dy": (600e-9 * 2 / 100e-6 * 1e3, "mm"), "w": (2 * 600e-9 * 2 / 40e-6 * 1e3, "mm"), "N_b": (5.0, "")}
+    return {
+        "dy": (600e-9 * 2 / 100e-6 * 1e3, "mm"),
+        "w": (2 * 600e-9 * 2 / 40e-6 * 1e3, "mm"),
+        "N_b": (5.0, ""),
+    }
 
 
 def _swell() -> dict[str, tuple[float, str]]:
-    # T 10 s, 1000 km: λ = 9.81*100/(2π) = 156.13 m; c = 15.613 m/s, c_g = 7.8065 m/s; t = 1e6/7.8065 s = 35.583 h
+    # T 10 s, 1000 km: λ = 9.81*100/(2π) = 156.13 m; c = 15.613 m/s, c_g = 7.8065 m/s; t = 1e6/7.8065 s =
+    # 35.583 h
     c_g = G * 10 / (4 * math.pi)
     return {"lam": (G * 100 / (2 * math.pi), "m"), "c_g": (c_g, "m/s"), "t_arr": (1e6 / c_g / 3600, "h")}
 
 
 def _tank() -> dict[str, tuple[float, str]]:
     # D 1 m, hole 5 cm, 2 m down to 0.5 m: (D/d)^4 = 160000; v0 = sqrt(39.24/(1 − 6.25e-6)) = 6.2642 m/s;
-    # t1 = 399.999*0.45152*(1.41421 − 0.70711) = 127.71 s = 2.1285 min; t_empty = 399.999*0.63855 = 255.42 s = 4.2570 min
+    # t1 = 399.999*0.45152*(1.41421 − 0.70711) = 127.71 s = 2.1285 min; t_empty = 399.999*0.63855 = 255.42 s =
+    # 4.2570 min
     k = math.sqrt((1 / 0.05) ** 4 - 1)
-    return {"v0": (math.sqrt(2 * G * 2 / (1 - 0.05**4)), "m/s"),
-            "t1": (k * math.sqrt(2 / G) * (math.sqrt(2) - math.sqrt(0.5)) / 60, "min"),
-            "t_empty": (k * math.sqrt(2 * 2 / G) / 60, "min")}
+    return {
+        "v0": (math.sqrt(2 * G * 2 / (1 - 0.05**4)), "m/s"),
+        "t1": (k * math.sqrt(2 / G) * (math.sqrt(2) - math.sqrt(0.5)) / 60, "min"),
+        "t_empty": (k * math.sqrt(2 * 2 / G) / 60, "min"),
+    }
 
 
 def _pipes() -> dict[str, tuple[float, str]]:
@@ -96,13 +117,15 @@ def _pipes() -> dict[str, tuple[float, str]]:
 
 
 def _block_oil() -> dict[str, tuple[float, str]]:
-    # H 10 cm, ρ_b 700, 3 cm of oil 850 on water 1000: 700*10 = 850*3 + 1000*h_w, h_w = 4.45 cm; above: 10 − 3 − 4.45 = 2.55 cm
+    # H 10 cm, ρ_b 700, 3 cm of oil 850 on water 1000: 700*10 = 850*3 + 1000*h_w, h_w = 4.45 cm; above: 10 − 3
+    # − 4.45 = 2.55 cm
     h_w = (700 * 10 - 850 * 3) / 1000
     return {"h_w": (h_w, "cm"), "h_air": (10 - 3 - h_w, "cm")}
 
 
 def _ball_lens() -> dict[str, tuple[float, str]]:
-    # R 5 mm, n 1.5: first image 15 mm behind the front vertex, 5 mm beyond the ball (virtual object, s2 = −5 mm);
+    # R 5 mm, n 1.5: first image 15 mm behind the front vertex, 5 mm beyond the ball (virtual object, s2 = −5
+    # mm);
     # 1.5/(−5) + 1/s = 0.5/5 gives s = 2.5 mm; f = nR/(2(n − 1)) = 7.5 mm
     s2 = 1 / ((1.5 - 1) / 5 - 1.5 / (-5))
     return {"f_eff": (1.5 * 5 / (2 * 0.5), "mm"), "bfd": (s2, "mm")}
@@ -114,32 +137,50 @@ def _michelson() -> dict[str, tuple[float, str]]:
 
 
 def _tube() -> dict[str, tuple[float, str]]:
-    # 500 Hz, r 2 cm, 343 m/s: λ = 68.6 cm, e = 1.2 cm; L1 = 17.15 − 1.2 = 15.95 cm, L2 = 51.45 − 1.2 = 50.25 cm
+    # 500 Hz, r 2 cm, 343 m/s: λ = 68.6 cm, e = 1.2 cm; L1 = 17.15 − 1.2 = 15.95 cm, L2 = 51.45 − 1.2 = 50.25
+    # cm
     return {"L1": (15.95, "cm"), "L2": (50.25, "cm")}
 
 
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "fluids.venturi_mercury_manometer": ({"D1": "10 cm", "D2": "6 cm", "h": "20 cm"}, _venturi),
     "optics.telescope_moon_resolution": (
-        {"wavelength": "550 nm", "D_e": "5 mm", "D_o": "100 mm", "M": "40"}, _telescope),
+        {"wavelength": "550 nm", "D_e": "5 mm", "D_o": "100 mm", "M": "40"},
+        _telescope,
+    ),
     "fluids.sphere_settling_regime": (
-        {"r": "2 mm", "rho_s": "7800 kg/m^3", "rho_f": "1000 kg/m^3", "eta": "1 mPa*s"}, _settling),
+        {"r": "2 mm", "rho_s": "7800 kg/m^3", "rho_f": "1000 kg/m^3", "eta": "1 mPa*s"},
+        _settling,
+    ),
     "waves.string_loops_submerged_mass": ({"f": "100 Hz", "L": "1.2 m", "mu": "2 g/m", "n": "3"}, _melde),
     "waves.rope_junction_power": (
-        {"A": "2 cm", "f": "5 Hz", "T": "100 N", "mu1": "0.1 kg/m", "mu2": "0.4 kg/m"}, _rope),
+        {"A": "2 cm", "f": "5 Hz", "T": "100 N", "mu1": "0.1 kg/m", "mu2": "0.4 kg/m"},
+        _rope,
+    ),
     "fluids.siphon_crest_limit": ({"d": "2 m", "H": "3 m", "D": "2 cm", "p_v": "12 kPa"}, _siphon),
     "optics.oil_film_visible_colours": ({"t": "800 nm", "n_o": "1.45"}, _oil_film),
-    "optics.grating_highest_order_resolution": ({"N": "600 1/mm", "W": "20 mm", "wavelength": "500 nm"}, _grating),
+    "optics.grating_highest_order_resolution": (
+        {"N": "600 1/mm", "W": "20 mm", "wavelength": "500 nm"},
+        _grating,
+    ),
     "optics.double_slit_envelope_count": (
-        {"wavelength": "600 nm", "a": "40 um", "d": "100 um", "L": "2 m"}, _double_slit),
+        {"wavelength": "600 nm", "a": "40 um", "d": "100 um", "L": "2 m"},
+        _double_slit,
+    ),
     "waves.deep_water_swell_arrival": ({"T": "10 s", "D": "1000 km"}, _swell),
     "fluids.tank_draining_time": ({"D": "1 m", "d": "5 cm", "h0": "2 m", "h1": "0.5 m"}, _tank),
     "fluids.pipes_in_series_symbolic": (
-        {"dp": "50 kPa", "eta": "0.1 Pa*s", "L1": "2 m", "D1": "4 mm", "L2": "1 m", "D2": "5 mm"}, _pipes),
+        {"dp": "50 kPa", "eta": "0.1 Pa*s", "L1": "2 m", "D1": "4 mm", "L2": "1 m", "D2": "5 mm"},
+        _pipes,
+    ),
     "fluids.block_under_oil_layer_symbolic": (
         {"H": "10 cm", "t": "3 cm", "rho_b": "700 kg/m^3", "rho_o": "850 kg/m^3", "rho_w": "1000 kg/m^3"},
-        _block_oil),
+        _block_oil,
+    ),
     "optics.ball_lens_focus_symbolic": ({"R": "5 mm", "n": "1.5"}, _ball_lens),
-    "optics.michelson_gas_cell": ({"L": "5 cm", "wavelength": "600 nm", "N": "40", "p": "50 kPa"}, _michelson),
+    "optics.michelson_gas_cell": (
+        {"L": "5 cm", "wavelength": "600 nm", "N": "40", "p": "50 kPa"},
+        _michelson,
+    ),
     "waves.resonance_tube_end_correction": ({"f": "500 Hz", "r": "2 cm", "v_s": "343 m/s"}, _tube),
 }

@@ -98,10 +98,15 @@ def normalise(text: str) -> str:
     if "\\" in t or not plain or "\t" in t or "\f" in t:
         t = _LOST_ESCAPE.sub(_restore_escape, t)
         t = _LATEX_THOUSANDS.sub("", t)
-        for _ in range(3):  # nested \frac{\sqrt{..}}{..} and ^{\frac{3}{2}} unwrap from the inside out
+        # every pattern below needs a brace or a backslash; unicode maths usually has neither
+        for _ in range(3 if "{" in t or "\\" in t else 0):
+            # nested \frac{\sqrt{..}}{..} and ^{\frac{3}{2}} unwrap from the inside out
+            before = t
             t = _EXP_BRACES.sub(r"^(\1)", t)
             for pattern, repl in _LATEX_WORDS:
                 t = pattern.sub(repl, t)
+            if t == before:
+                break
     if "10" in t:
         t = _SCI.sub(_sci_repl, t)
         t = _BARE_POWER.sub(r"1e\1", t)
