@@ -20,11 +20,27 @@ def _spring_loop() -> dict[str, tuple[float, str]]:
     th = math.radians(20)
     t = (math.sqrt((v1 * math.sin(th))**2 + 2 * G * 0.5) - v1 * math.sin(th)) / G
     return {"x_min": (math.sqrt(5 * 0.2 * G * 0.25 / 800) * 100, "cm"), "v1": (v1, "m/s"),
-            "d": (v1 * math.cos(th) * t, "m")}
+            "d": (v1 * math.cos(th) * t, "m")    "mechanics.putty_strikes_free_rod": ({"M": "1 kg", "L": "1 m", "m": "200 g", "v": "5 m/s"}, _putty_rod),
+}
+
+
+def _putty_rod() -> dict[str, tuple[float, str]]:
+    # rod 1 kg, 1 m; putty 200 g at 5 m/s: V = 1/1.2 = 0.83333 m/s; d = 0.08333 m,
+    # I = 1/12 + 1*0.08333² + 0.2*0.41667² = 0.125 kg m², L = 0.2*5*0.41667 = 0.41667, ω = 3.3333 rad/s;
+    # KE after = ½(1.2*0.69444 + 0.125*11.111) = 1.1111 J of 2.5 J: 55.556 % lost
+    m, big_m, length, v = 0.2, 1.0, 1.0, 5.0
+    vcm = m * v / (m + big_m)
+    d = m * length / 2 / (m + big_m)
+    inertia = big_m * length**2 / 12 + big_m * d**2 + m * (length / 2 - d)**2
+    w = m * v * (length / 2 - d) / inertia
+    ke = 0.5 * (m + big_m) * vcm**2 + 0.5 * inertia * w**2
+    return {"V": (vcm, "m/s"), "omega": (w, "rad/s"), "f_lost": (100 * (1 - ke / (0.5 * m * v**2)), "%")    "mechanics.putty_strikes_free_rod": ({"M": "1 kg", "L": "1 m", "m": "200 g", "v": "5 m/s"}, _putty_rod),
+}
 
 
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "mechanics.spring_loop_ramp_launch": (
         {"m": "200 g", "k": "800 N/m", "x": "10 cm", "R": "25 cm", "H": "0.5 m", "theta": "20 deg",
          "g": "9.81 m/s^2"}, _spring_loop),
+    "mechanics.putty_strikes_free_rod": ({"M": "1 kg", "L": "1 m", "m": "200 g", "v": "5 m/s"}, _putty_rod),
 }
