@@ -38,9 +38,23 @@ def _putty_rod() -> dict[str, tuple[float, str]]:
 }
 
 
+def _pivoted_rod() -> dict[str, tuple[float, str]]:
+    # rod 1 kg, 1 m; 1.5 kg ball at 3 m/s hits 0.8 m below the pivot: I = 1/3, m d² = 0.96;
+    # ω = 7.2/1.29333 = 5.5670 rad/s; u = 3*0.62667/1.29333 = +1.4536 m/s;
+    # cos θ = 1 - (1/3)*30.991/9.81 = -0.05303, θ = 93.04°
+    inertia = 1.0 * 1.0**2 / 3
+    md2 = 1.5 * 0.8**2
+    w = 2 * 1.5 * 3.0 * 0.8 / (inertia + md2)
+    u = 3.0 * (md2 - inertia) / (md2 + inertia)
+    theta = math.degrees(math.acos(1 - inertia * w**2 / (1.0 * G * 1.0)))
+    return {"omega": (w, "rad/s"), "u": (u, "m/s"), "theta": (theta, "deg")}
+
+
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "mechanics.spring_loop_ramp_launch": (
         {"m": "200 g", "k": "800 N/m", "x": "10 cm", "R": "25 cm", "H": "0.5 m", "theta": "20 deg",
          "g": "9.81 m/s^2"}, _spring_loop),
     "mechanics.putty_strikes_free_rod": ({"M": "1 kg", "L": "1 m", "m": "200 g", "v": "5 m/s"}, _putty_rod),
+    "mechanics.ball_strikes_pivoted_rod": (
+        {"M": "1 kg", "L": "1 m", "d": "0.8 m", "m": "1.5 kg", "v": "3 m/s", "g": "9.81 m/s^2"}, _pivoted_rod),
 }
