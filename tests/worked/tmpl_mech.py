@@ -50,6 +50,14 @@ def _pivoted_rod() -> dict[str, tuple[float, str]]:
     return {"omega": (w, "rad/s"), "u": (u, "m/s"), "theta": (theta, "deg")}
 
 
+def _plank() -> dict[str, tuple[float, str]]:
+    # plank 4 kg, cylinder 2 kg, μ 0.3, F 60 N: rolling would need f = 2*60/14 = 8.571 N > μ m g = 5.886 N,
+    # so it slips: f = 5.886 N, A = (60 - 5.886)/4 = 13.529 m/s², a = 0.3*9.81 = 2.943 m/s²
+    needed = 2 * 60 / (3 * 4 + 2)
+    f = min(needed, 0.3 * 2 * G)
+    return {"f": (f, "N"), "A": ((60 - f) / 4, "m/s^2"), "a": (f / 2, "m/s^2")}
+
+
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "mechanics.spring_loop_ramp_launch": (
         {"m": "200 g", "k": "800 N/m", "x": "10 cm", "R": "25 cm", "H": "0.5 m", "theta": "20 deg",
@@ -57,4 +65,6 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
     "mechanics.putty_strikes_free_rod": ({"M": "1 kg", "L": "1 m", "m": "200 g", "v": "5 m/s"}, _putty_rod),
     "mechanics.ball_strikes_pivoted_rod": (
         {"M": "1 kg", "L": "1 m", "d": "0.8 m", "m": "1.5 kg", "v": "3 m/s", "g": "9.81 m/s^2"}, _pivoted_rod),
+    "mechanics.cylinder_on_pulled_plank": (
+        {"M": "4 kg", "m": "2 kg", "mu": "0.3", "F": "60 N", "g": "9.81 m/s^2"}, _plank),
 }
