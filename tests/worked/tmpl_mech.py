@@ -58,6 +58,14 @@ def _plank() -> dict[str, tuple[float, str]]:
     return {"f": (f, "N"), "A": ((60 - f) / 4, "m/s^2"), "a": (f / 2, "m/s^2")}
 
 
+def _backspin() -> dict[str, tuple[float, str]]:
+    # v0 1 m/s, backspin 160 rad/s, r 5 cm (ω0 r = 8 m/s), μ 0.2: v = (5 - 16)/7 = -1.5714 m/s (rolls back);
+    # t = 2*9/(7*0.2*9.81) = 1.3106 s; lost = 1 - 7*2.4694/(5 + 128) = 87.003 %
+    v = (5 * 1.0 - 2 * 160 * 0.05) / 7
+    return {"v": (v, "m/s"), "t": (2 * (1.0 + 160 * 0.05) / (7 * 0.2 * G), "s"),
+            "f_lost": (100 * (1 - 7 * v**2 / (5 * 1.0**2 + 2 * 0.05**2 * 160**2)), "%")}
+
+
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "mechanics.spring_loop_ramp_launch": (
         {"m": "200 g", "k": "800 N/m", "x": "10 cm", "R": "25 cm", "H": "0.5 m", "theta": "20 deg",
@@ -67,4 +75,6 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
         {"M": "1 kg", "L": "1 m", "d": "0.8 m", "m": "1.5 kg", "v": "3 m/s", "g": "9.81 m/s^2"}, _pivoted_rod),
     "mechanics.cylinder_on_pulled_plank": (
         {"M": "4 kg", "m": "2 kg", "mu": "0.3", "F": "60 N", "g": "9.81 m/s^2"}, _plank),
+    "mechanics.backspin_ball_skid": (
+        {"v0": "1 m/s", "w0": "160 rad/s", "r": "5 cm", "mu": "0.2", "g": "9.81 m/s^2"}, _backspin),
 }
