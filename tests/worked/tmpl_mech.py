@@ -66,6 +66,18 @@ def _backspin() -> dict[str, tuple[float, str]]:
             "f_lost": (100 * (1 - 7 * v**2 / (5 * 1.0**2 + 2 * 0.05**2 * 160**2)), "%")}
 
 
+def _turntable() -> dict[str, tuple[float, str]]:
+    # turntable 2 kg, 20 cm, 60 rpm; disk 1 kg, 15 cm; μ 0.3: I1 = 0.04, I2 = 0.01125 kg m²;
+    # n_f = 0.04*60/0.05125 = 46.829 rpm (4.9039 rad/s); τ = (2/3)*0.3*9.81*0.15 = 0.2943 N m,
+    # t = 0.01125*4.9039/0.2943 = 0.18746 s; E_lost = ½*0.04*(2π)²*0.01125/0.05125 = 173.32 mJ
+    i1, i2 = 0.5 * 2 * 0.20**2, 0.5 * 1 * 0.15**2
+    w0 = 2 * math.pi * 60 / 60
+    wf = i1 * w0 / (i1 + i2)
+    tau = 2 / 3 * 0.3 * 1 * G * 0.15
+    return {"n_f": (wf * 60 / (2 * math.pi), "rpm"), "t": (i2 * wf / tau, "s"),
+            "E_lost": ((0.5 * i1 * w0**2 - 0.5 * (i1 + i2) * wf**2) * 1e3, "mJ")}
+
+
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "mechanics.spring_loop_ramp_launch": (
         {"m": "200 g", "k": "800 N/m", "x": "10 cm", "R": "25 cm", "H": "0.5 m", "theta": "20 deg",
@@ -77,4 +89,7 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
         {"M": "4 kg", "m": "2 kg", "mu": "0.3", "F": "60 N", "g": "9.81 m/s^2"}, _plank),
     "mechanics.backspin_ball_skid": (
         {"v0": "1 m/s", "w0": "160 rad/s", "r": "5 cm", "mu": "0.2", "g": "9.81 m/s^2"}, _backspin),
+    "mechanics.disk_dropped_on_turntable": (
+        {"M1": "2 kg", "R1": "20 cm", "m2": "1 kg", "R2": "15 cm", "n0": "60 rpm", "mu": "0.3", "g": "9.81 m/s^2"},
+        _turntable),
 }
