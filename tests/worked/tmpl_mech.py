@@ -78,6 +78,16 @@ def _turntable() -> dict[str, tuple[float, str]]:
             "E_lost": ((0.5 * i1 * w0**2 - 0.5 * (i1 + i2) * wf**2) * 1e3, "mJ")}
 
 
+def _driven() -> dict[str, tuple[float, str]]:
+    # 1 kg, 100 N/m, b 8 kg/s, F0 2 N at 2.5 Hz: ω = 15.708 rad/s (above ω0 = 10);
+    # k - mω² = -146.74, bω = 125.66, D = 193.19 N/m: A = 1.0352 cm; δ = 180° - 40.58° = 139.42°;
+    # v = ωA = 16.262 cm/s
+    w = 2 * math.pi * 2.5
+    re, im = 100 - 1.0 * w**2, 8 * w
+    amp = 2 / math.hypot(re, im)
+    return {"A": (amp * 100, "cm"), "delta": (math.degrees(math.atan2(im, re)), "deg"), "v": (w * amp * 100, "cm/s")}
+
+
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "mechanics.spring_loop_ramp_launch": (
         {"m": "200 g", "k": "800 N/m", "x": "10 cm", "R": "25 cm", "H": "0.5 m", "theta": "20 deg",
@@ -92,4 +102,6 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
     "mechanics.disk_dropped_on_turntable": (
         {"M1": "2 kg", "R1": "20 cm", "m2": "1 kg", "R2": "15 cm", "n0": "60 rpm", "mu": "0.3", "g": "9.81 m/s^2"},
         _turntable),
+    "mechanics.driven_oscillator_steady_state": (
+        {"m": "1 kg", "k": "100 N/m", "b": "8 kg/s", "F0": "2 N", "f": "2.5 Hz"}, _driven),
 }
