@@ -88,6 +88,13 @@ def _driven() -> dict[str, tuple[float, str]]:
     return {"A": (amp * 100, "cm"), "delta": (math.degrees(math.atan2(im, re)), "deg"), "v": (w * amp * 100, "cm/s")}
 
 
+def _ringdown() -> dict[str, tuple[float, str]]:
+    # 500 g on 200 N/m, amplitude halves in 10 cycles: f0 = 20/(2π) = 3.1831 Hz; Q = 10π/ln 2 = 45.324;
+    # Δf = 3.1831/45.324 = 0.070230 Hz; energy lost per cycle = 1 - 0.5^0.2 = 12.945 %
+    q = 10 * math.pi / math.log(2)
+    return {"Q": (q, ""), "df": (math.sqrt(200 / 0.5) / (2 * math.pi) / q, "Hz"), "loss": (100 * (1 - 0.5**0.2), "%")}
+
+
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "mechanics.spring_loop_ramp_launch": (
         {"m": "200 g", "k": "800 N/m", "x": "10 cm", "R": "25 cm", "H": "0.5 m", "theta": "20 deg",
@@ -104,4 +111,5 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
         _turntable),
     "mechanics.driven_oscillator_steady_state": (
         {"m": "1 kg", "k": "100 N/m", "b": "8 kg/s", "F0": "2 N", "f": "2.5 Hz"}, _driven),
+    "mechanics.oscillator_ringdown_q_bandwidth": ({"m": "500 g", "k": "200 N/m", "N": "10", "r": "0.5"}, _ringdown),
 }
