@@ -95,6 +95,17 @@ def _ringdown() -> dict[str, tuple[float, str]]:
     return {"Q": (q, ""), "df": (math.sqrt(200 / 0.5) / (2 * math.pi) / q, "Hz"), "loss": (100 * (1 - 0.5**0.2), "%")}
 
 
+def _two_carts() -> dict[str, tuple[float, str]]:
+    # 1 kg and 0.5 kg, outer springs 100 N/m, middle 50 N/m: a = 150, d = 300, kc²/(m1 m2) = 5000;
+    # ω² = 225 ∓ 103.078 = 121.922, 328.078 s⁻²: f = 1.7574 Hz and 2.8828 Hz;
+    # x2/x1 = (150 - 328.078)/50 = -3.5616
+    a, d = 150 / 1.0, 150 / 0.5
+    root = math.sqrt((a - d)**2 / 4 + 50**2 / (1.0 * 0.5))
+    lo, hi = (a + d) / 2 - root, (a + d) / 2 + root
+    return {"f_low": (math.sqrt(lo) / (2 * math.pi), "Hz"), "f_high": (math.sqrt(hi) / (2 * math.pi), "Hz"),
+            "ratio": ((150 - 1.0 * hi) / 50, "")}
+
+
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "mechanics.spring_loop_ramp_launch": (
         {"m": "200 g", "k": "800 N/m", "x": "10 cm", "R": "25 cm", "H": "0.5 m", "theta": "20 deg",
@@ -112,4 +123,6 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
     "mechanics.driven_oscillator_steady_state": (
         {"m": "1 kg", "k": "100 N/m", "b": "8 kg/s", "F0": "2 N", "f": "2.5 Hz"}, _driven),
     "mechanics.oscillator_ringdown_q_bandwidth": ({"m": "500 g", "k": "200 N/m", "N": "10", "r": "0.5"}, _ringdown),
+    "mechanics.two_carts_three_springs_modes": (
+        {"m1": "1 kg", "m2": "0.5 kg", "k": "100 N/m", "kc": "50 N/m"}, _two_carts),
 }
