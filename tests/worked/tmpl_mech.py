@@ -106,6 +106,15 @@ def _two_carts() -> dict[str, tuple[float, str]]:
             "ratio": ((150 - 1.0 * hi) / 50, "")}
 
 
+def _ramp_pendulum() -> dict[str, tuple[float, str]]:
+    # a = 4 m/s² up a 30° ramp, L 50 cm, 100 g: tan θ = 3.4641/11.81, θ = 16.347°;
+    # g_eff = sqrt(16 + 96.236 + 39.24) = 12.3076 m/s²: T = 1.2308 N, P = 2π sqrt(0.5/12.3076) = 1.2664 s
+    al = math.radians(30)
+    geff = math.sqrt((4 * math.cos(al))**2 + (G + 4 * math.sin(al))**2)
+    return {"theta": (math.degrees(math.atan2(4 * math.cos(al), G + 4 * math.sin(al))), "deg"),
+            "T_string": (0.100 * geff, "N"), "P": (2 * math.pi * math.sqrt(0.50 / geff), "s")}
+
+
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "mechanics.spring_loop_ramp_launch": (
         {"m": "200 g", "k": "800 N/m", "x": "10 cm", "R": "25 cm", "H": "0.5 m", "theta": "20 deg",
@@ -125,4 +134,6 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
     "mechanics.oscillator_ringdown_q_bandwidth": ({"m": "500 g", "k": "200 N/m", "N": "10", "r": "0.5"}, _ringdown),
     "mechanics.two_carts_three_springs_modes": (
         {"m1": "1 kg", "m2": "0.5 kg", "k": "100 N/m", "kc": "50 N/m"}, _two_carts),
+    "mechanics.pendulum_on_accelerating_ramp_trolley": (
+        {"a": "4 m/s^2", "alpha": "30 deg", "L": "50 cm", "m": "100 g", "g": "9.81 m/s^2"}, _ramp_pendulum),
 }
