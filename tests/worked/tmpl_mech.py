@@ -115,6 +115,13 @@ def _ramp_pendulum() -> dict[str, tuple[float, str]]:
             "T_string": (0.100 * geff, "N"), "P": (2 * math.pi * math.sqrt(0.50 / geff), "s")}
 
 
+def _bead_rod() -> dict[str, tuple[float, str]]:
+    # ω 5 rad/s, r0 5 cm, L 40 cm, 20 g: t = arccosh(8)/5 = 2.76866/5 = 0.55373 s;
+    # v = 5*sqrt(0.32 - 0.0025) = 2.8174 m/s; N = 2*0.02*25*sqrt(0.16 - 0.0025) = 0.39686 N
+    return {"t": (math.acosh(0.40 / 0.05) / 5, "s"), "v": (5 * math.sqrt(2 * 0.40**2 - 0.05**2), "m/s"),
+            "N": (2 * 0.020 * 5**2 * math.sqrt(0.40**2 - 0.05**2), "N")}
+
+
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "mechanics.spring_loop_ramp_launch": (
         {"m": "200 g", "k": "800 N/m", "x": "10 cm", "R": "25 cm", "H": "0.5 m", "theta": "20 deg",
@@ -136,4 +143,5 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
         {"m1": "1 kg", "m2": "0.5 kg", "k": "100 N/m", "kc": "50 N/m"}, _two_carts),
     "mechanics.pendulum_on_accelerating_ramp_trolley": (
         {"a": "4 m/s^2", "alpha": "30 deg", "L": "50 cm", "m": "100 g", "g": "9.81 m/s^2"}, _ramp_pendulum),
+    "mechanics.bead_slides_out_rotating_rod": ({"w": "5 rad/s", "r0": "5 cm", "L": "40 cm", "m": "20 g"}, _bead_rod),
 }
