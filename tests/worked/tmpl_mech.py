@@ -14,14 +14,13 @@ def _spring_loop() -> dict[str, tuple[float, str]]:
     # 200 g, k 800 N/m, x 10 cm, R 25 cm, H 0.5 m, lip 20° down:
     # v0² = 800*0.01/0.2 = 40; x_min = sqrt(5*0.2*9.81*0.25/800) = 5.537 cm;
     # v1 = sqrt(40 - 9.81) = 5.4945 m/s; vx = 5.1632, vy = 1.8792 (down);
-    # t = (sqrt(1.8792² + 9.81) - 1.8792)/9.81 = (3.6441 - 1.8792)/9.81 = 0.17991 s; d = 0.9289 m
+    # t = (sqrt(1.8792² + 9.81) - 1.8792)/9.81 = (3.6526 - 1.8792)/9.81 = 0.18078 s; d = 0.93335 m
     v0sq = 800 * 0.10**2 / 0.200
     v1 = math.sqrt(v0sq - 2 * G * 0.5)
     th = math.radians(20)
     t = (math.sqrt((v1 * math.sin(th))**2 + 2 * G * 0.5) - v1 * math.sin(th)) / G
     return {"x_min": (math.sqrt(5 * 0.2 * G * 0.25 / 800) * 100, "cm"), "v1": (v1, "m/s"),
-            "d": (v1 * math.cos(th) * t, "m")    "mechanics.putty_strikes_free_rod": ({"M": "1 kg", "L": "1 m", "m": "200 g", "v": "5 m/s"}, _putty_rod),
-}
+            "d": (v1 * math.cos(th) * t, "m")}
 
 
 def _putty_rod() -> dict[str, tuple[float, str]]:
@@ -34,8 +33,7 @@ def _putty_rod() -> dict[str, tuple[float, str]]:
     inertia = big_m * length**2 / 12 + big_m * d**2 + m * (length / 2 - d)**2
     w = m * v * (length / 2 - d) / inertia
     ke = 0.5 * (m + big_m) * vcm**2 + 0.5 * inertia * w**2
-    return {"V": (vcm, "m/s"), "omega": (w, "rad/s"), "f_lost": (100 * (1 - ke / (0.5 * m * v**2)), "%")    "mechanics.putty_strikes_free_rod": ({"M": "1 kg", "L": "1 m", "m": "200 g", "v": "5 m/s"}, _putty_rod),
-}
+    return {"V": (vcm, "m/s"), "omega": (w, "rad/s"), "f_lost": (100 * (1 - ke / (0.5 * m * v**2)), "%")}
 
 
 def _pivoted_rod() -> dict[str, tuple[float, str]]:
@@ -122,6 +120,18 @@ def _bead_rod() -> dict[str, tuple[float, str]]:
             "N": (2 * 0.020 * 5**2 * math.sqrt(0.40**2 - 0.05**2), "N")}
 
 
+def _retro_burn() -> dict[str, tuple[float, str]]:
+    # circular at 1000 km (r = 7371 km, v_c = 7353.7 m/s), 200 m/s removed: v1 = 7153.7 m/s;
+    # 1/a = 2/r - v1²/GM = 1.4295e-7 /m, a = 6995.6 km; r_p = 6620.3 km, h_p ≈ 249 km;
+    # v_p = 7153.7*7371/6620.3 ≈ 7965 m/s; T = 2π sqrt(a³/GM) ≈ 96.99 min
+    gm, r = 3.986e14, 7371e3
+    v1 = math.sqrt(gm / r) - 200
+    a = 1 / (2 / r - v1**2 / gm)
+    rp = 2 * a - r
+    return {"h_p": ((rp - 6371e3) / 1e3, "km"), "v_p": (v1 * r / rp / 1e3, "km/s"),
+            "T": (2 * math.pi * math.sqrt(a**3 / gm) / 60, "min")}
+
+
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "mechanics.spring_loop_ramp_launch": (
         {"m": "200 g", "k": "800 N/m", "x": "10 cm", "R": "25 cm", "H": "0.5 m", "theta": "20 deg",
@@ -144,4 +154,5 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
     "mechanics.pendulum_on_accelerating_ramp_trolley": (
         {"a": "4 m/s^2", "alpha": "30 deg", "L": "50 cm", "m": "100 g", "g": "9.81 m/s^2"}, _ramp_pendulum),
     "mechanics.bead_slides_out_rotating_rod": ({"w": "5 rad/s", "r0": "5 cm", "L": "40 cm", "m": "20 g"}, _bead_rod),
+    "mechanics.retro_burn_perigee_lowering": ({"h": "1000 km", "dv": "200 m/s"}, _retro_burn),
 }
