@@ -132,6 +132,16 @@ def _retro_burn() -> dict[str, tuple[float, str]]:
             "T": (2 * math.pi * math.sqrt(a**3 / gm) / 60, "min")}
 
 
+def _comet() -> dict[str, tuple[float, str]]:
+    # perihelion 0.5 AU, aphelion 5 AU (1 AU = 1.495978707e11 m, GM = 1.327e20 m³/s²):
+    # v_p = sqrt(2 GM*5/(0.5*5.5) / AU) = sqrt(3.2256e9) = 56.795 km/s; v1 = sqrt(GM (2 - 2/5.5)/AU) = 38.099 km/s;
+    # cos φ = 0.5*56.795/38.099 = 0.74536, φ = 41.810°
+    au, gm = 1.495978707e11, 1.327e20
+    vp = math.sqrt(2 * gm * 5 / (0.5 * 5.5) / au)
+    v1 = math.sqrt(gm * (2 - 2 / 5.5) / au)
+    return {"v_p": (vp / 1e3, "km/s"), "v1": (v1 / 1e3, "km/s"), "phi": (math.degrees(math.acos(0.5 * vp / v1)), "deg")}
+
+
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "mechanics.spring_loop_ramp_launch": (
         {"m": "200 g", "k": "800 N/m", "x": "10 cm", "R": "25 cm", "H": "0.5 m", "theta": "20 deg",
@@ -155,4 +165,5 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
         {"a": "4 m/s^2", "alpha": "30 deg", "L": "50 cm", "m": "100 g", "g": "9.81 m/s^2"}, _ramp_pendulum),
     "mechanics.bead_slides_out_rotating_rod": ({"w": "5 rad/s", "r0": "5 cm", "L": "40 cm", "m": "20 g"}, _bead_rod),
     "mechanics.retro_burn_perigee_lowering": ({"h": "1000 km", "dv": "200 m/s"}, _retro_burn),
+    "mechanics.comet_crossing_earth_orbit": ({"r_p": "0.5 au", "r_a": "5 au"}, _comet),
 }
