@@ -142,6 +142,12 @@ def _comet() -> dict[str, tuple[float, str]]:
     return {"v_p": (vp / 1e3, "km/s"), "v1": (v1 / 1e3, "km/s"), "phi": (math.degrees(math.acos(0.5 * vp / v1)), "deg")}
 
 
+def _cabinet() -> dict[str, tuple[float, str]]:
+    # 80 kg, base 60 cm deep, pushed 1.2 m up, μ 0.4: F_slide = 313.92 N, F_tip = 80*9.81*0.3/1.2 = 196.2 N,
+    # so it tips first at 196.2 N; h_c = 0.6/(2*0.4) = 0.75 m
+    return {"F": (min(0.4 * 80 * G, 80 * G * 0.60 / (2 * 1.2)), "N"), "h_c": (0.60 / (2 * 0.4), "m")}
+
+
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "mechanics.spring_loop_ramp_launch": (
         {"m": "200 g", "k": "800 N/m", "x": "10 cm", "R": "25 cm", "H": "0.5 m", "theta": "20 deg",
@@ -166,4 +172,6 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
     "mechanics.bead_slides_out_rotating_rod": ({"w": "5 rad/s", "r0": "5 cm", "L": "40 cm", "m": "20 g"}, _bead_rod),
     "mechanics.retro_burn_perigee_lowering": ({"h": "1000 km", "dv": "200 m/s"}, _retro_burn),
     "mechanics.comet_crossing_earth_orbit": ({"r_p": "0.5 au", "r_a": "5 au"}, _comet),
+    "mechanics.cabinet_tip_or_slide": (
+        {"m": "80 kg", "w": "60 cm", "H": "1.9 m", "h": "1.2 m", "mu": "0.4", "g": "9.81 m/s^2"}, _cabinet),
 }
