@@ -148,6 +148,13 @@ def _cabinet() -> dict[str, tuple[float, str]]:
     return {"F": (min(0.4 * 80 * G, 80 * G * 0.60 / (2 * 1.2)), "N"), "h_c": (0.60 / (2 * 0.4), "m")}
 
 
+def _conveyor() -> dict[str, tuple[float, str]]:
+    # 10 kg/s onto a belt at 2 m/s up 10°, 5 m loaded: F = 20 + 10*5*9.81*0.173648/2 = 62.587 N;
+    # P = 125.17 W; heat = ½*10*4 = 20 W
+    f = 10 * 2 + 10 * 5 * G * math.sin(math.radians(10)) / 2
+    return {"F": (f, "N"), "P": (f * 2, "W"), "P_heat": (0.5 * 10 * 2**2, "W")}
+
+
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "mechanics.spring_loop_ramp_launch": (
         {"m": "200 g", "k": "800 N/m", "x": "10 cm", "R": "25 cm", "H": "0.5 m", "theta": "20 deg",
@@ -174,4 +181,6 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
     "mechanics.comet_crossing_earth_orbit": ({"r_p": "0.5 au", "r_a": "5 au"}, _comet),
     "mechanics.cabinet_tip_or_slide": (
         {"m": "80 kg", "w": "60 cm", "H": "1.9 m", "h": "1.2 m", "mu": "0.4", "g": "9.81 m/s^2"}, _cabinet),
+    "mechanics.inclined_conveyor_loading": (
+        {"lam": "10 kg/s", "v": "2 m/s", "L": "5 m", "theta": "10 deg", "g": "9.81 m/s^2"}, _conveyor),
 }
