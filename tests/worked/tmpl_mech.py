@@ -155,6 +155,14 @@ def _conveyor() -> dict[str, tuple[float, str]]:
     return {"F": (f, "N"), "P": (f * 2, "W"), "P_heat": (0.5 * 10 * 2**2, "W")}
 
 
+def _wagon() -> dict[str, tuple[float, str]]:
+    # 20 t wagon at 2 m/s, 500 kg/s for 60 s (30 t of sand): v = 40000/50000 = 0.8 m/s;
+    # d = (20000*2/500) ln 2.5 = 80*0.91629 = 73.303 m; E_lost = ½*20000*4 - ½*50000*0.64 = 40000 - 16000 = 24 kJ
+    v = 20000 * 2 / (20000 + 500 * 60)
+    return {"v": (v, "m/s"), "d": (20000 * 2 / 500 * math.log(1 + 500 * 60 / 20000), "m"),
+            "E_lost": ((0.5 * 20000 * 2**2 - 0.5 * 50000 * v**2) / 1e3, "kJ")}
+
+
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "mechanics.spring_loop_ramp_launch": (
         {"m": "200 g", "k": "800 N/m", "x": "10 cm", "R": "25 cm", "H": "0.5 m", "theta": "20 deg",
@@ -183,4 +191,5 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
         {"m": "80 kg", "w": "60 cm", "H": "1.9 m", "h": "1.2 m", "mu": "0.4", "g": "9.81 m/s^2"}, _cabinet),
     "mechanics.inclined_conveyor_loading": (
         {"lam": "10 kg/s", "v": "2 m/s", "L": "5 m", "theta": "10 deg", "g": "9.81 m/s^2"}, _conveyor),
+    "mechanics.wagon_loaded_under_hopper": ({"m0": "20 t", "v0": "2 m/s", "lam": "500 kg/s", "t": "60 s"}, _wagon),
 }
