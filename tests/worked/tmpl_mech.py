@@ -83,14 +83,16 @@ def _driven() -> dict[str, tuple[float, str]]:
     w = 2 * math.pi * 2.5
     re, im = 100 - 1.0 * w**2, 8 * w
     amp = 2 / math.hypot(re, im)
-    return {"A": (amp * 100, "cm"), "delta": (math.degrees(math.atan2(im, re)), "deg"), "v": (w * amp * 100, "cm/s")}
+    return {"A": (amp * 100, "cm"), "delta": (math.degrees(math.atan2(im, re)), "deg"),
+            "v": (w * amp * 100, "cm/s")}
 
 
 def _ringdown() -> dict[str, tuple[float, str]]:
     # 500 g on 200 N/m, amplitude halves in 10 cycles: f0 = 20/(2π) = 3.1831 Hz; Q = 10π/ln 2 = 45.324;
     # Δf = 3.1831/45.324 = 0.070230 Hz; energy lost per cycle = 1 - 0.5^0.2 = 12.945 %
     q = 10 * math.pi / math.log(2)
-    return {"Q": (q, ""), "df": (math.sqrt(200 / 0.5) / (2 * math.pi) / q, "Hz"), "loss": (100 * (1 - 0.5**0.2), "%")}
+    return {"Q": (q, ""), "df": (math.sqrt(200 / 0.5) / (2 * math.pi) / q, "Hz"),
+            "loss": (100 * (1 - 0.5**0.2), "%")}
 
 
 def _two_carts() -> dict[str, tuple[float, str]]:
@@ -134,12 +136,14 @@ def _retro_burn() -> dict[str, tuple[float, str]]:
 
 def _comet() -> dict[str, tuple[float, str]]:
     # perihelion 0.5 AU, aphelion 5 AU (1 AU = 1.495978707e11 m, GM = 1.327e20 m³/s²):
-    # v_p = sqrt(2 GM*5/(0.5*5.5) / AU) = sqrt(3.2256e9) = 56.795 km/s; v1 = sqrt(GM (2 - 2/5.5)/AU) = 38.099 km/s;
+    # v_p = sqrt(2 GM*5/(0.5*5.5) / AU) = sqrt(3.2256e9) = 56.795 km/s;
+    # v1 = sqrt(GM (2 - 2/5.5)/AU) = 38.099 km/s;
     # cos φ = 0.5*56.795/38.099 = 0.74536, φ = 41.810°
     au, gm = 1.495978707e11, 1.327e20
     vp = math.sqrt(2 * gm * 5 / (0.5 * 5.5) / au)
     v1 = math.sqrt(gm * (2 - 2 / 5.5) / au)
-    return {"v_p": (vp / 1e3, "km/s"), "v1": (v1 / 1e3, "km/s"), "phi": (math.degrees(math.acos(0.5 * vp / v1)), "deg")}
+    return {"v_p": (vp / 1e3, "km/s"), "v1": (v1 / 1e3, "km/s"),
+            "phi": (math.degrees(math.acos(0.5 * vp / v1)), "deg")}
 
 
 def _cabinet() -> dict[str, tuple[float, str]]:
@@ -157,7 +161,8 @@ def _conveyor() -> dict[str, tuple[float, str]]:
 
 def _wagon() -> dict[str, tuple[float, str]]:
     # 20 t wagon at 2 m/s, 500 kg/s for 60 s (30 t of sand): v = 40000/50000 = 0.8 m/s;
-    # d = (20000*2/500) ln 2.5 = 80*0.91629 = 73.303 m; E_lost = ½*20000*4 - ½*50000*0.64 = 40000 - 16000 = 24 kJ
+    # d = (20000*2/500) ln 2.5 = 80*0.91629 = 73.303 m;
+    # E_lost = ½*20000*4 - ½*50000*0.64 = 40000 - 16000 = 24 kJ
     v = 20000 * 2 / (20000 + 500 * 60)
     return {"v": (v, "m/s"), "d": (20000 * 2 / 500 * math.log(1 + 500 * 60 / 20000), "m"),
             "E_lost": ((0.5 * 20000 * 2**2 - 0.5 * 50000 * v**2) / 1e3, "kJ")}
@@ -169,27 +174,32 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
          "g": "9.81 m/s^2"}, _spring_loop),
     "mechanics.putty_strikes_free_rod": ({"M": "1 kg", "L": "1 m", "m": "200 g", "v": "5 m/s"}, _putty_rod),
     "mechanics.ball_strikes_pivoted_rod": (
-        {"M": "1 kg", "L": "1 m", "d": "0.8 m", "m": "1.5 kg", "v": "3 m/s", "g": "9.81 m/s^2"}, _pivoted_rod),
+        {"M": "1 kg", "L": "1 m", "d": "0.8 m", "m": "1.5 kg", "v": "3 m/s", "g": "9.81 m/s^2"},
+        _pivoted_rod),
     "mechanics.cylinder_on_pulled_plank": (
         {"M": "4 kg", "m": "2 kg", "mu": "0.3", "F": "60 N", "g": "9.81 m/s^2"}, _plank),
     "mechanics.backspin_ball_skid": (
         {"v0": "1 m/s", "w0": "160 rad/s", "r": "5 cm", "mu": "0.2", "g": "9.81 m/s^2"}, _backspin),
     "mechanics.disk_dropped_on_turntable": (
-        {"M1": "2 kg", "R1": "20 cm", "m2": "1 kg", "R2": "15 cm", "n0": "60 rpm", "mu": "0.3", "g": "9.81 m/s^2"},
+        {"M1": "2 kg", "R1": "20 cm", "m2": "1 kg", "R2": "15 cm", "n0": "60 rpm", "mu": "0.3",
+         "g": "9.81 m/s^2"},
         _turntable),
     "mechanics.driven_oscillator_steady_state": (
         {"m": "1 kg", "k": "100 N/m", "b": "8 kg/s", "F0": "2 N", "f": "2.5 Hz"}, _driven),
-    "mechanics.oscillator_ringdown_q_bandwidth": ({"m": "500 g", "k": "200 N/m", "N": "10", "r": "0.5"}, _ringdown),
+    "mechanics.oscillator_ringdown_q_bandwidth": (
+        {"m": "500 g", "k": "200 N/m", "N": "10", "r": "0.5"}, _ringdown),
     "mechanics.two_carts_three_springs_modes": (
         {"m1": "1 kg", "m2": "0.5 kg", "k": "100 N/m", "kc": "50 N/m"}, _two_carts),
     "mechanics.pendulum_on_accelerating_ramp_trolley": (
         {"a": "4 m/s^2", "alpha": "30 deg", "L": "50 cm", "m": "100 g", "g": "9.81 m/s^2"}, _ramp_pendulum),
-    "mechanics.bead_slides_out_rotating_rod": ({"w": "5 rad/s", "r0": "5 cm", "L": "40 cm", "m": "20 g"}, _bead_rod),
+    "mechanics.bead_slides_out_rotating_rod": (
+        {"w": "5 rad/s", "r0": "5 cm", "L": "40 cm", "m": "20 g"}, _bead_rod),
     "mechanics.retro_burn_perigee_lowering": ({"h": "1000 km", "dv": "200 m/s"}, _retro_burn),
     "mechanics.comet_crossing_earth_orbit": ({"r_p": "0.5 au", "r_a": "5 au"}, _comet),
     "mechanics.cabinet_tip_or_slide": (
         {"m": "80 kg", "w": "60 cm", "H": "1.9 m", "h": "1.2 m", "mu": "0.4", "g": "9.81 m/s^2"}, _cabinet),
     "mechanics.inclined_conveyor_loading": (
         {"lam": "10 kg/s", "v": "2 m/s", "L": "5 m", "theta": "10 deg", "g": "9.81 m/s^2"}, _conveyor),
-    "mechanics.wagon_loaded_under_hopper": ({"m0": "20 t", "v0": "2 m/s", "lam": "500 kg/s", "t": "60 s"}, _wagon),
+    "mechanics.wagon_loaded_under_hopper": (
+        {"m0": "20 t", "v0": "2 m/s", "lam": "500 kg/s", "t": "60 s"}, _wagon),
 }
