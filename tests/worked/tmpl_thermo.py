@@ -1,0 +1,29 @@
+"""Worked examples of the thermodynamics and statistical-mechanics templates of the tmpl-thermo batch
+(cycles, calorimetry with a phase decision, conduction, entropy, partition functions), computed by hand
+with plain formulas and constants typed in (paper values in comments)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+R_GAS = 8.314462618  # J/(mol K)
+K_B = 1.380649e-23  # J/K
+N_A = 6.02214076e23  # 1/mol
+Q_E = 1.602176634e-19  # C
+
+
+def _triangle() -> dict[str, tuple[float, str]]:
+    # 100/400 kPa, 1/4 L (kPa·L = J): W = ½·300·3 = 450 J; s = 100 kPa/L, p0 = 500 kPa, V* = 2500/800 = 3.125 L;
+    # Q_AB = 1.5·1·300 = 450 J; Q_BV* = 2.5·500·2.125 − 2·100·(3.125² − 1) = 2656.25 − 1753.125 = 903.125 J;
+    # Q_in = 1353.125 J, eta = 450/1353.125 = 0.33256
+    s = (400 - 100) / (4 - 1)
+    p0 = 400 + s * 1
+    v_star = 5 * p0 / (8 * s)
+    q_in = 1.5 * 1 * 300 + 2.5 * p0 * (v_star - 1) - 2 * s * (v_star**2 - 1)
+    return {"W": (450.0, "J"), "Q_in": (q_in, "J"), "eta": (450 / q_in, "")}
+
+
+EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
+    "thermo.triangle_cycle_heat_input": ({"p1": "100 kPa", "p2": "400 kPa", "V1": "1 L", "V2": "4 L"}, _triangle),
+}
