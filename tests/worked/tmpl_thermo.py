@@ -24,6 +24,20 @@ def _triangle() -> dict[str, tuple[float, str]]:
     return {"W": (450.0, "J"), "Q_in": (q_in, "J"), "eta": (450 / q_in, "")}
 
 
+def _ice() -> dict[str, tuple[float, str]]:
+    # 100 g ice at −10 °C into 400 g water at 50 °C: warm ice 2100 J, melt 33 400 J, water can give 83 720 J
+    # down to 0 °C > 35 500 J, so all melts; T_f = 273.15 + 48 220/(0.5·4186) = 296.189 K;
+    # ΔS = 7.832 + 122.277 + 33.90 − 145.8 ≈ 18.2 J/K; liquid 500 g
+    t0 = 273.15
+    q_warm = 0.100 * 2100 * 10
+    q_avail = 0.400 * 4186 * 50
+    t_f = t0 + (q_avail - q_warm - 0.100 * 334e3) / (0.500 * 4186)
+    ds = (0.100 * 2100 * math.log(t0 / 263.15) + 0.100 * 334e3 / t0 + 0.100 * 4186 * math.log(t_f / t0)
+          + 0.400 * 4186 * math.log(t_f / 323.15))
+    return {"m_liq": (500.0, "g"), "dS": (ds, "J/K")}
+
+
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "thermo.triangle_cycle_heat_input": ({"p1": "100 kPa", "p2": "400 kPa", "V1": "1 L", "V2": "4 L"}, _triangle),
+    "thermo.ice_in_water_entropy": ({"m_i": "100 g", "T_i": "-10 degC", "m_w": "400 g", "T_w": "50 degC"}, _ice),
 }
