@@ -37,7 +37,16 @@ def _ice() -> dict[str, tuple[float, str]]:
     return {"m_liq": (500.0, "g"), "dS": (ds, "J/K")}
 
 
+def _stirling() -> dict[str, tuple[float, str]]:
+    # 1 mol He, 800 K / 300 K, r = 2: W = 8.3145·500·ln 2 = 2881.6 J; Q_h,iso = 4610.5 J; Q_v = 1.5·8.3145·500 = 6235.8 J;
+    # η without regenerator = 2881.6/10 846.3 = 0.2657; with = 1 − 300/800 = 0.625
+    w = R_GAS * 500 * math.log(2)
+    q_iso = R_GAS * 800 * math.log(2)
+    return {"W": (w, "J"), "eta_plain": (w / (q_iso + 1.5 * R_GAS * 500), ""), "eta_regen": (w / q_iso, "")}
+
+
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "thermo.triangle_cycle_heat_input": ({"p1": "100 kPa", "p2": "400 kPa", "V1": "1 L", "V2": "4 L"}, _triangle),
     "thermo.ice_in_water_entropy": ({"m_i": "100 g", "T_i": "-10 degC", "m_w": "400 g", "T_w": "50 degC"}, _ice),
+    "thermo.stirling_regenerator": ({"n": "1 mol", "T_h": "800 K", "T_c": "300 K", "r": "2"}, _stirling),
 }
