@@ -45,8 +45,19 @@ def _stirling() -> dict[str, tuple[float, str]]:
     return {"W": (w, "J"), "eta_plain": (w / (q_iso + 1.5 * R_GAS * 500), ""), "eta_regen": (w / q_iso, "")}
 
 
+def _diatomic() -> dict[str, tuple[float, str]]:
+    # 1 mol, θ_v = 3000 K, 800 K → 1600 K: x1 = 3.75, C_vib = 14.0625·42.52/41.52² R = 0.3468 R = 2.884,
+    # C_v = 20.786 + 2.884 = 23.670 J/(mol K), γ = 31.984/23.670 = 1.3513;
+    # ΔU_vib = R·3000·(1/(e^1.875 − 1) − 1/(e^3.75 − 1)) = 24 943·(0.18116 − 0.02409) = 3.918 kJ; Q = 16.629 + 3.918 = 20.55 kJ
+    x1, x2 = 3000 / 800, 3000 / 1600
+    c_v = 2.5 * R_GAS + R_GAS * x1**2 * math.exp(x1) / (math.exp(x1) - 1) ** 2
+    q = 2.5 * R_GAS * 800 + R_GAS * 3000 * (1 / (math.exp(x2) - 1) - 1 / (math.exp(x1) - 1))
+    return {"C_v": (c_v, "J/(mol*K)"), "gamma": ((c_v + R_GAS) / c_v, ""), "Q": (q / 1e3, "kJ")}
+
+
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "thermo.triangle_cycle_heat_input": ({"p1": "100 kPa", "p2": "400 kPa", "V1": "1 L", "V2": "4 L"}, _triangle),
     "thermo.ice_in_water_entropy": ({"m_i": "100 g", "T_i": "-10 degC", "m_w": "400 g", "T_w": "50 degC"}, _ice),
     "thermo.stirling_regenerator": ({"n": "1 mol", "T_h": "800 K", "T_c": "300 K", "r": "2"}, _stirling),
+    "statmech.diatomic_vibrational_heat": ({"n": "1 mol", "theta_v": "3000 K", "T1": "800 K", "T2": "1600 K"}, _diatomic),
 }
