@@ -55,9 +55,21 @@ def _diatomic() -> dict[str, tuple[float, str]]:
     return {"C_v": (c_v, "J/(mol*K)"), "gamma": ((c_v + R_GAS) / c_v, ""), "Q": (q / 1e3, "kJ")}
 
 
+def _otto_q() -> dict[str, tuple[float, str]]:
+    # 0.5 L at 100 kPa, 300 K, r = 9, γ = 1.4, Q = 500 J: p1 V1 = 50 J, T2 = 300·9^0.4 = 722.47 K,
+    # T3 = 722.47 + 500·0.4·300/50 = 1922.47 K, p3 = 100·9·1922.47/300 kPa = 5.7674 MPa,
+    # W = 500·(1 − 9^−0.4) = 292.38 J, mep = 292.38 J/(0.5 L·8/9) = 657.9 kPa
+    t3 = 300 * 9**0.4 + 500 * 0.4 * 300 / 50
+    w = 500 * (1 - 9**-0.4)
+    return {"T3": (t3, "K"), "p3": (100e3 * 9 * t3 / 300 / 1e6, "MPa"), "W": (w, "J"),
+            "mep": (w / (0.5e-3 * 8 / 9) / 1e3, "kPa")}
+
+
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "thermo.triangle_cycle_heat_input": ({"p1": "100 kPa", "p2": "400 kPa", "V1": "1 L", "V2": "4 L"}, _triangle),
     "thermo.ice_in_water_entropy": ({"m_i": "100 g", "T_i": "-10 degC", "m_w": "400 g", "T_w": "50 degC"}, _ice),
     "thermo.stirling_regenerator": ({"n": "1 mol", "T_h": "800 K", "T_c": "300 K", "r": "2"}, _stirling),
     "statmech.diatomic_vibrational_heat": ({"n": "1 mol", "theta_v": "3000 K", "T1": "800 K", "T2": "1600 K"}, _diatomic),
+    "thermo.otto_heat_input_peak": (
+        {"V1": "0.5 L", "r": "9", "p1": "100 kPa", "T1": "300 K", "Q": "500 J", "gamma": "1.4"}, _otto_q),
 }
