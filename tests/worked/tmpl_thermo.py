@@ -65,6 +65,16 @@ def _otto_q() -> dict[str, tuple[float, str]]:
             "mep": (w / (0.5e-3 * 8 / 9) / 1e3, "kPa")}
 
 
+def _brayton() -> dict[str, tuple[float, str]]:
+    # r_p = 10, 300 K → 1400 K, 20 kg/s: 10^(0.4/1.4) = 1.93070, T2 = 579.21 K, T4 = 725.13 K,
+    # w_c = 1.005·279.21 = 280.61 kJ/kg, w_t = 1.005·674.87 = 678.25 kJ/kg, P = 20·397.64 kJ/s = 7.953 MW,
+    # η = 1 − 1/1.9307 = 0.48205, bwr = 579.21/1400 = 0.41372
+    f = 10 ** (0.4 / 1.4)
+    w_c = 1.005 * (300 * f - 300)
+    w_t = 1.005 * (1400 - 1400 / f)
+    return {"P_net": (20 * (w_t - w_c) / 1e3, "MW"), "eta": (1 - 1 / f, ""), "bwr": (300 * f / 1400, "")}
+
+
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "thermo.triangle_cycle_heat_input": ({"p1": "100 kPa", "p2": "400 kPa", "V1": "1 L", "V2": "4 L"}, _triangle),
     "thermo.ice_in_water_entropy": ({"m_i": "100 g", "T_i": "-10 degC", "m_w": "400 g", "T_w": "50 degC"}, _ice),
@@ -72,4 +82,5 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
     "statmech.diatomic_vibrational_heat": ({"n": "1 mol", "theta_v": "3000 K", "T1": "800 K", "T2": "1600 K"}, _diatomic),
     "thermo.otto_heat_input_peak": (
         {"V1": "0.5 L", "r": "9", "p1": "100 kPa", "T1": "300 K", "Q": "500 J", "gamma": "1.4"}, _otto_q),
+    "thermo.brayton_cycle_power": ({"r_p": "10", "T1": "300 K", "T3": "1400 K", "m_dot": "20 kg/s"}, _brayton),
 }
