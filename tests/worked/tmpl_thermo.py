@@ -75,6 +75,16 @@ def _brayton() -> dict[str, tuple[float, str]]:
     return {"P_net": (20 * (w_t - w_c) / 1e3, "MW"), "eta": (1 - 1 / f, ""), "bwr": (300 * f / 1400, "")}
 
 
+def _vdw() -> dict[str, tuple[float, str]]:
+    # 1 mol CO2 (a = 0.364, b = 4.27e-5 SI), 0.3 L → 1.2 L at 350 K: nRT = 2910.06 J,
+    # ln(1.1573/0.2573) = 1.50359 → 4375.5 J; a n²(1/V1 − 1/V2) = 0.364·2500 = 910 J;
+    # W = 3465.5 J, ΔU = 910 J, Q = 4375.5 J
+    a, b = 0.364, 4.27e-5
+    w = R_GAS * 350 * math.log((1.2e-3 - b) / (0.3e-3 - b)) - a * (1 / 0.3e-3 - 1 / 1.2e-3)
+    du = a * (1 / 0.3e-3 - 1 / 1.2e-3)
+    return {"W": (w, "J"), "dU": (du, "J"), "Q": (w + du, "J")}
+
+
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "thermo.triangle_cycle_heat_input": ({"p1": "100 kPa", "p2": "400 kPa", "V1": "1 L", "V2": "4 L"}, _triangle),
     "thermo.ice_in_water_entropy": ({"m_i": "100 g", "T_i": "-10 degC", "m_w": "400 g", "T_w": "50 degC"}, _ice),
@@ -83,4 +93,5 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
     "thermo.otto_heat_input_peak": (
         {"V1": "0.5 L", "r": "9", "p1": "100 kPa", "T1": "300 K", "Q": "500 J", "gamma": "1.4"}, _otto_q),
     "thermo.brayton_cycle_power": ({"r_p": "10", "T1": "300 K", "T3": "1400 K", "m_dot": "20 kg/s"}, _brayton),
+    "thermo.van_der_waals_isothermal_work": ({"n": "1 mol", "V1": "0.3 L", "V2": "1.2 L", "T": "350 K"}, _vdw),
 }
