@@ -85,6 +85,13 @@ def _vdw() -> dict[str, tuple[float, str]]:
     return {"W": (w, "J"), "dU": (du, "J"), "Q": (w + du, "J")}
 
 
+def _free_then_adiabatic() -> dict[str, tuple[float, str]]:
+    # 1 mol diatomic at 300 K, volume ×2 freely, then reversible adiabatic back: T_f = 300·2^0.4 = 395.85 K,
+    # W_on = 2.5·8.3145·95.85 = 1.9923 kJ, ΔS = 8.3145·ln 2 = 5.7632 J/K
+    t_f = 300 * 2**0.4
+    return {"T_f": (t_f, "K"), "W_on": (2.5 * R_GAS * (t_f - 300) / 1e3, "kJ"), "dS": (R_GAS * math.log(2), "J/K")}
+
+
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "thermo.triangle_cycle_heat_input": ({"p1": "100 kPa", "p2": "400 kPa", "V1": "1 L", "V2": "4 L"}, _triangle),
     "thermo.ice_in_water_entropy": ({"m_i": "100 g", "T_i": "-10 degC", "m_w": "400 g", "T_w": "50 degC"}, _ice),
@@ -94,4 +101,5 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
         {"V1": "0.5 L", "r": "9", "p1": "100 kPa", "T1": "300 K", "Q": "500 J", "gamma": "1.4"}, _otto_q),
     "thermo.brayton_cycle_power": ({"r_p": "10", "T1": "300 K", "T3": "1400 K", "m_dot": "20 kg/s"}, _brayton),
     "thermo.van_der_waals_isothermal_work": ({"n": "1 mol", "V1": "0.3 L", "V2": "1.2 L", "T": "350 K"}, _vdw),
+    "thermo.free_expansion_then_adiabatic": ({"n": "1 mol", "T1": "300 K", "r": "2"}, _free_then_adiabatic),
 }
