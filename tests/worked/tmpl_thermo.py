@@ -92,6 +92,14 @@ def _free_then_adiabatic() -> dict[str, tuple[float, str]]:
     return {"T_f": (t_f, "K"), "W_on": (2.5 * R_GAS * (t_f - 300) / 1e3, "kJ"), "dS": (R_GAS * math.log(2), "J/K")}
 
 
+def _lake() -> dict[str, tuple[float, str]]:
+    # 2 kg, c = 450, 200 °C into a lake at 10 °C: mc = 900 J/K, ΔS_block = 900·ln(283.15/473.15) = −462.1 J/K,
+    # ΔS_lake = 900·190/283.15 = 603.9 J/K, total 141.8 J/K
+    ds_b = 900 * math.log(283.15 / 473.15)
+    ds_l = 900 * 190 / 283.15
+    return {"dS_block": (ds_b, "J/K"), "dS_lake": (ds_l, "J/K"), "dS_total": (ds_b + ds_l, "J/K")}
+
+
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "thermo.triangle_cycle_heat_input": ({"p1": "100 kPa", "p2": "400 kPa", "V1": "1 L", "V2": "4 L"}, _triangle),
     "thermo.ice_in_water_entropy": ({"m_i": "100 g", "T_i": "-10 degC", "m_w": "400 g", "T_w": "50 degC"}, _ice),
@@ -102,4 +110,6 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
     "thermo.brayton_cycle_power": ({"r_p": "10", "T1": "300 K", "T3": "1400 K", "m_dot": "20 kg/s"}, _brayton),
     "thermo.van_der_waals_isothermal_work": ({"n": "1 mol", "V1": "0.3 L", "V2": "1.2 L", "T": "350 K"}, _vdw),
     "thermo.free_expansion_then_adiabatic": ({"n": "1 mol", "T1": "300 K", "r": "2"}, _free_then_adiabatic),
+    "thermo.hot_block_in_lake_entropy": (
+        {"m": "2 kg", "c": "450 J/(kg*K)", "T_b": "200 degC", "T_L": "10 degC"}, _lake),
 }
