@@ -100,6 +100,22 @@ def _lake() -> dict[str, tuple[float, str]]:
     return {"dS_block": (ds_b, "J/K"), "dS_lake": (ds_l, "J/K"), "dS_total": (ds_b + ds_l, "J/K")}
 
 
+def _negative_t() -> dict[str, tuple[float, str]]:
+    # 1e20 ions, ε = 100 µeV (ε/k = 1.16045 K), ρ = 4, lattice 1 K: T_s = −1.16045/ln 4 = −0.83709 K;
+    # f = 0.8, f_eq = 1/(1 + e^1.16045) = 0.23859, Q = 1e20·1.6022e-23 J·0.56141 = 0.89948 mJ;
+    # s/k: 0.50040 → 0.54941, ΔS_spin = 1.3806e-3·0.04901 = 0.06767 mJ/K, + Q/T_L → 0.9671 mJ/K
+    eps = 100e-6 * Q_E
+    x = eps / (K_B * 1.0)
+    f, f_eq = 0.8, 1 / (1 + math.exp(x))
+
+    def s(p: float) -> float:
+        return -(p * math.log(p) + (1 - p) * math.log(1 - p))
+
+    q = 1e20 * eps * (f - f_eq)
+    return {"T_s": (-eps / (K_B * math.log(4)), "K"), "Q": (q * 1e3, "mJ"),
+            "dS": ((1e20 * K_B * (s(f_eq) - s(f)) + q / 1.0) * 1e3, "mJ/K")}
+
+
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "thermo.triangle_cycle_heat_input": ({"p1": "100 kPa", "p2": "400 kPa", "V1": "1 L", "V2": "4 L"}, _triangle),
     "thermo.ice_in_water_entropy": ({"m_i": "100 g", "T_i": "-10 degC", "m_w": "400 g", "T_w": "50 degC"}, _ice),
@@ -112,4 +128,5 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
     "thermo.free_expansion_then_adiabatic": ({"n": "1 mol", "T1": "300 K", "r": "2"}, _free_then_adiabatic),
     "thermo.hot_block_in_lake_entropy": (
         {"m": "2 kg", "c": "450 J/(kg*K)", "T_b": "200 degC", "T_L": "10 degC"}, _lake),
+    "statmech.negative_temperature_spins": ({"N": "1e20", "eps": "100 ueV", "rho": "4", "T_L": "1 K"}, _negative_t),
 }
