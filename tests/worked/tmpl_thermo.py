@@ -116,6 +116,18 @@ def _negative_t() -> dict[str, tuple[float, str]]:
             "dS": ((1e20 * K_B * (s(f_eq) - s(f)) + q / 1.0) * 1e3, "mJ/K")}
 
 
+def _rotational() -> dict[str, tuple[float, str]]:
+    # B = 0.25 meV, 300 K, k = 8.617e-5 eV/K as shown: kT/B = 103.404, J* = √51.702 − ½ = 6.690;
+    # J = 6: 13·e^(−42/103.404) = 8.6605; J = 7: 15·e^(−56/103.404) = 8.7272 → J = 7, ratio 8.727
+    x = 0.25e-3 / (8.617e-5 * 300)
+
+    def pop(j: int) -> float:
+        return (2 * j + 1) * math.exp(-j * (j + 1) * x)
+
+    j_best = max(range(30), key=pop)
+    return {"J_max": (float(j_best), ""), "ratio": (pop(j_best), "")}
+
+
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "thermo.triangle_cycle_heat_input": ({"p1": "100 kPa", "p2": "400 kPa", "V1": "1 L", "V2": "4 L"}, _triangle),
     "thermo.ice_in_water_entropy": ({"m_i": "100 g", "T_i": "-10 degC", "m_w": "400 g", "T_w": "50 degC"}, _ice),
@@ -129,4 +141,5 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
     "thermo.hot_block_in_lake_entropy": (
         {"m": "2 kg", "c": "450 J/(kg*K)", "T_b": "200 degC", "T_L": "10 degC"}, _lake),
     "statmech.negative_temperature_spins": ({"N": "1e20", "eps": "100 ueV", "rho": "4", "T_L": "1 K"}, _negative_t),
+    "statmech.rotational_level_populations": ({"B": "0.25 meV", "T": "300 K"}, _rotational),
 }
