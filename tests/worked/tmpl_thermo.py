@@ -128,6 +128,17 @@ def _rotational() -> dict[str, tuple[float, str]]:
     return {"J_max": (float(j_best), ""), "ratio": (pop(j_best), "")}
 
 
+def _three_level() -> dict[str, tuple[float, str]]:
+    # 0 (g 1), 10 meV (g 2), 20 meV (g 1) at 150 K, kT = 8.617e-5·150 eV = 12.9255 meV:
+    # e^−0.77367 = 0.46133, e^−1.54733 = 0.21283, Z = 2.13549; P_top = 0.09966;
+    # U = (9.2266 + 4.2566)/2.13549 = 6.3138 meV; S/k = ln 2.13549 + 6.3138/12.9255 = 0.75870 + 0.48848 = 1.2472
+    kt = 8.617e-5 * 150 * 1e3
+    b1, b2 = math.exp(-10 / kt), math.exp(-20 / kt)
+    z = 1 + 2 * b1 + b2
+    u = (2 * 10 * b1 + 20 * b2) / z
+    return {"p_top": (b2 / z, ""), "U": (u, "meV"), "S": (math.log(z) + u / kt, "")}
+
+
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "thermo.triangle_cycle_heat_input": ({"p1": "100 kPa", "p2": "400 kPa", "V1": "1 L", "V2": "4 L"}, _triangle),
     "thermo.ice_in_water_entropy": ({"m_i": "100 g", "T_i": "-10 degC", "m_w": "400 g", "T_w": "50 degC"}, _ice),
@@ -142,4 +153,5 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
         {"m": "2 kg", "c": "450 J/(kg*K)", "T_b": "200 degC", "T_L": "10 degC"}, _lake),
     "statmech.negative_temperature_spins": ({"N": "1e20", "eps": "100 ueV", "rho": "4", "T_L": "1 K"}, _negative_t),
     "statmech.rotational_level_populations": ({"B": "0.25 meV", "T": "300 K"}, _rotational),
+    "statmech.three_level_system": ({"eps1": "10 meV", "eps2": "20 meV", "T": "150 K"}, _three_level),
 }
