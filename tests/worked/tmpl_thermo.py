@@ -139,6 +139,15 @@ def _three_level() -> dict[str, tuple[float, str]]:
     return {"p_top": (b2 / z, ""), "U": (u, "meV"), "S": (math.log(z) + u / kt, "")}
 
 
+def _two_species() -> dict[str, tuple[float, str]]:
+    # 250 K, 10 km, 10 % He at the ground, g = 9.81: H_He = 2078.6/(0.004·9.81) = 52.97 km, H_N2 = 7.567 km;
+    # e^(−0.18878) = 0.82797, e^(−1.32146) = 0.26675, x = 0.082797/(0.082797 + 0.240075) = 25.64 %
+    rt = R_GAS * 250
+    h_he, h_n2 = rt / (0.004 * 9.81), rt / (0.028 * 9.81)
+    a, b = 0.1 * math.exp(-10e3 / h_he), 0.9 * math.exp(-10e3 / h_n2)
+    return {"H_He": (h_he / 1e3, "km"), "H_N2": (h_n2 / 1e3, "km"), "x_h": (a / (a + b), "")}
+
+
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "thermo.triangle_cycle_heat_input": ({"p1": "100 kPa", "p2": "400 kPa", "V1": "1 L", "V2": "4 L"}, _triangle),
     "thermo.ice_in_water_entropy": ({"m_i": "100 g", "T_i": "-10 degC", "m_w": "400 g", "T_w": "50 degC"}, _ice),
@@ -154,4 +163,5 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
     "statmech.negative_temperature_spins": ({"N": "1e20", "eps": "100 ueV", "rho": "4", "T_L": "1 K"}, _negative_t),
     "statmech.rotational_level_populations": ({"B": "0.25 meV", "T": "300 K"}, _rotational),
     "statmech.three_level_system": ({"eps1": "10 meV", "eps2": "20 meV", "T": "150 K"}, _three_level),
+    "statmech.barometric_two_species": ({"T": "250 K", "h": "10 km", "x0": "10 percent", "g": "9.81 m/s^2"}, _two_species),
 }
