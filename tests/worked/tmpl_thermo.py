@@ -148,6 +148,15 @@ def _two_species() -> dict[str, tuple[float, str]]:
     return {"H_He": (h_he / 1e3, "km"), "H_N2": (h_n2 / 1e3, "km"), "x_h": (a / (a + b), "")}
 
 
+def _pipe() -> dict[str, tuple[float, str]]:
+    # r1 3 cm; 3 cm of k 0.05, then 2 cm of k 0.03; h = 8; 150 °C pipe, 20 °C air. Per metre ×2π:
+    # ln 2/0.05 = 13.863, ln(8/6)/0.03 = 9.589, 1/(8·0.08) = 1.5625 → q = 2π·130/25.014 = 32.654 W/m;
+    # T_12 = 150 − 32.654·13.863/(2π) = 77.95 °C
+    l1, l2, f = math.log(2) / 0.05, math.log(8 / 6) / 0.03, 1 / (8 * 0.08)
+    q = 2 * math.pi * 130 / (l1 + l2 + f)
+    return {"q": (q, "W/m"), "T_12": (150 - q * l1 / (2 * math.pi), "degC")}
+
+
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "thermo.triangle_cycle_heat_input": ({"p1": "100 kPa", "p2": "400 kPa", "V1": "1 L", "V2": "4 L"}, _triangle),
     "thermo.ice_in_water_entropy": ({"m_i": "100 g", "T_i": "-10 degC", "m_w": "400 g", "T_w": "50 degC"}, _ice),
@@ -164,4 +173,7 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
     "statmech.rotational_level_populations": ({"B": "0.25 meV", "T": "300 K"}, _rotational),
     "statmech.three_level_system": ({"eps1": "10 meV", "eps2": "20 meV", "T": "150 K"}, _three_level),
     "statmech.barometric_two_species": ({"T": "250 K", "h": "10 km", "x0": "10 percent", "g": "9.81 m/s^2"}, _two_species),
+    "thermo.insulated_pipe_heat_loss": (
+        {"r1": "3 cm", "t1": "3 cm", "k1": "0.05 W/(m*K)", "t2": "2 cm", "k2": "0.03 W/(m*K)", "h": "8 W/(m^2*K)",
+         "T_p": "150 degC", "T_a": "20 degC"}, _pipe),
 }
