@@ -157,6 +157,13 @@ def _pipe() -> dict[str, tuple[float, str]]:
     return {"q": (q, "W/m"), "T_12": (150 - q * l1 / (2 * math.pi), "degC")}
 
 
+def _heat_pump() -> dict[str, tuple[float, str]]:
+    # 10 kW into a house at 20 °C from 0 °C outside with 3 kW: COP = 3.333; Q_c = 7 kW;
+    # S_gen = 10 000/293.15 − 7000/273.15 = 34.112 − 25.627 = 8.486 W/K; P_min = 10·(1 − 273.15/293.15) = 0.6823 kW
+    return {"COP": (10 / 3, ""), "S_gen": (10e3 / 293.15 - 7e3 / 273.15, "W/K"),
+            "P_min": (10 * (1 - 273.15 / 293.15), "kW")}
+
+
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "thermo.triangle_cycle_heat_input": ({"p1": "100 kPa", "p2": "400 kPa", "V1": "1 L", "V2": "4 L"}, _triangle),
     "thermo.ice_in_water_entropy": ({"m_i": "100 g", "T_i": "-10 degC", "m_w": "400 g", "T_w": "50 degC"}, _ice),
@@ -176,4 +183,5 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
     "thermo.insulated_pipe_heat_loss": (
         {"r1": "3 cm", "t1": "3 cm", "k1": "0.05 W/(m*K)", "t2": "2 cm", "k2": "0.03 W/(m*K)", "h": "8 W/(m^2*K)",
          "T_p": "150 degC", "T_a": "20 degC"}, _pipe),
+    "thermo.heat_pump_entropy_generation": ({"Q_h": "10 kW", "P": "3 kW", "T_h": "20 degC", "T_c": "0 degC"}, _heat_pump),
 }
