@@ -179,7 +179,7 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
     "statmech.negative_temperature_spins": ({"N": "1e20", "eps": "100 ueV", "rho": "4", "T_L": "1 K"}, _negative_t),
     "statmech.rotational_level_populations": ({"B": "0.25 meV", "T": "300 K"}, _rotational),
     "statmech.three_level_system": ({"eps1": "10 meV", "eps2": "20 meV", "T": "150 K"}, _three_level),
-    "statmech.barometric_two_species": ({"T": "250 K", "h": "10 km", "x0": "10 percent", "g": "9.81 m/s^2"}, _two_species),
+    "statmech.barometric_two_species": ({"T": "250 K", "h": "10 km", "x0": "0.1", "g": "9.81 m/s^2"}, _two_species),
     "thermo.insulated_pipe_heat_loss": (
         {"r1": "3 cm", "t1": "3 cm", "k1": "0.05 W/(m*K)", "t2": "2 cm", "k2": "0.03 W/(m*K)", "h": "8 W/(m^2*K)",
          "T_p": "150 degC", "T_a": "20 degC"}, _pipe),
