@@ -167,8 +167,8 @@ def test_a_curriculum_widens_the_difficulty_range() -> None:
     window = physgen.dataset(size=300, seed=0, difficulty=Curriculum(every=100, start=2, stop=4, window=1))
     assert [_meta(e)["difficulty"] for e in window[::100]] == [2, 3, 4]
     assert {_meta(e)["difficulty"] for e in window.shard(2, 3)[-20:]} == {4}  # shards follow the global index
-    with pytest.raises(InputError, match=r"difficulty \[5\]"):  # waves and oscillations stop at level 4
-        physgen.dataset(size=1, domain="waves_and_oscillations", difficulty=Curriculum(every=10, window=1))
+    with pytest.raises(InputError, match=r"difficulty \[1\]"):  # quantum starts at level 3
+        physgen.dataset(size=1, domain="quantum", difficulty=Curriculum(every=10, window=1))
     with pytest.raises(InputError, match="start ≤ stop"):
         Curriculum(every=10, start=4, stop=2)
 

@@ -72,4 +72,11 @@ def test_worded_inputs_over_the_catalog() -> None:
         ("magnetism.rotating_rod_emf_symbolic", "L"), ("magnetism.solenoid_inductance_symbolic", "N"),
         ("statmech.isothermal_atmosphere", "M"), ("thermo.two_step_process_heat", "r_V"),
         ("thermo.two_step_process_heat", "r_p"), ("waves.string_tension_for_frequency_symbolic", "mu"),
+        # the frontier templates: turns, counts and factors ("{{ N }} complete oscillations",
+        # "{{ R }} times smaller", "a factor of {{ r }}"), and heat "per cycle"
+        ("magnetism.solenoid_coil_mutual_inductance", "N"), ("magnetism.toroid_rectangular_section", "N"),
+        ("mechanics.oscillator_ringdown_q_bandwidth", "N"),
+        ("mechanics.oscillator_ringdown_q_bandwidth", "r"),
+        ("relativity.relativistic_rocket", "R"), ("statmech.negative_temperature_spins", "rho"),
+        ("thermo.free_expansion_then_adiabatic", "r"), ("thermo.otto_heat_input_peak", "Q"),
     }

@@ -14,7 +14,8 @@ Q_E = 1.602176634e-19  # C
 
 
 def _triangle() -> dict[str, tuple[float, str]]:
-    # 100/400 kPa, 1/4 L (kPa·L = J): W = ½·300·3 = 450 J; s = 100 kPa/L, p0 = 500 kPa, V* = 2500/800 = 3.125 L;
+    # 100/400 kPa, 1/4 L (kPa·L = J): W = ½·300·3 = 450 J; s = 100 kPa/L, p0 = 500 kPa, V* = 2500/800 = 3.125
+    # L;
     # Q_AB = 1.5·1·300 = 450 J; Q_BV* = 2.5·500·2.125 − 2·100·(3.125² − 1) = 2656.25 − 1753.125 = 903.125 J;
     # Q_in = 1353.125 J, eta = 450/1353.125 = 0.33256
     s = (400 - 100) / (4 - 1)
@@ -32,13 +33,18 @@ def _ice() -> dict[str, tuple[float, str]]:
     q_warm = 0.100 * 2100 * 10
     q_avail = 0.400 * 4186 * 50
     t_f = t0 + (q_avail - q_warm - 0.100 * 334e3) / (0.500 * 4186)
-    ds = (0.100 * 2100 * math.log(t0 / 263.15) + 0.100 * 334e3 / t0 + 0.100 * 4186 * math.log(t_f / t0)
-          + 0.400 * 4186 * math.log(t_f / 323.15))
+    ds = (
+        0.100 * 2100 * math.log(t0 / 263.15)
+        + 0.100 * 334e3 / t0
+        + 0.100 * 4186 * math.log(t_f / t0)
+        + 0.400 * 4186 * math.log(t_f / 323.15)
+    )
     return {"m_liq": (500.0, "g"), "dS": (ds, "J/K")}
 
 
 def _stirling() -> dict[str, tuple[float, str]]:
-    # 1 mol He, 800 K / 300 K, r = 2: W = 8.3145·500·ln 2 = 2881.6 J; Q_h,iso = 4610.5 J; Q_v = 1.5·8.3145·500 = 6235.8 J;
+    # 1 mol He, 800 K / 300 K, r = 2: W = 8.3145·500·ln 2 = 2881.6 J; Q_h,iso = 4610.5 J; Q_v = 1.5·8.3145·500
+    # = 6235.8 J;
     # η without regenerator = 2881.6/10 846.3 = 0.2657; with = 1 − 300/800 = 0.625
     w = R_GAS * 500 * math.log(2)
     q_iso = R_GAS * 800 * math.log(2)
@@ -48,7 +54,8 @@ def _stirling() -> dict[str, tuple[float, str]]:
 def _diatomic() -> dict[str, tuple[float, str]]:
     # 1 mol, θ_v = 3000 K, 800 K → 1600 K: x1 = 3.75, C_vib = 14.0625·42.52/41.52² R = 0.3468 R = 2.884,
     # C_v = 20.786 + 2.884 = 23.670 J/(mol K), γ = 31.984/23.670 = 1.3513;
-    # ΔU_vib = R·3000·(1/(e^1.875 − 1) − 1/(e^3.75 − 1)) = 24 943·(0.18116 − 0.02409) = 3.918 kJ; Q = 16.629 + 3.918 = 20.55 kJ
+    # ΔU_vib = R·3000·(1/(e^1.875 − 1) − 1/(e^3.75 − 1)) = 24 943·(0.18116 − 0.02409) = 3.918 kJ; Q = 16.629 +
+    # 3.918 = 20.55 kJ
     x1, x2 = 3000 / 800, 3000 / 1600
     c_v = 2.5 * R_GAS + R_GAS * x1**2 * math.exp(x1) / (math.exp(x1) - 1) ** 2
     q = 2.5 * R_GAS * 800 + R_GAS * 3000 * (1 / (math.exp(x2) - 1) - 1 / (math.exp(x1) - 1))
@@ -61,8 +68,12 @@ def _otto_q() -> dict[str, tuple[float, str]]:
     # W = 500·(1 − 9^−0.4) = 292.38 J, mep = 292.38 J/(0.5 L·8/9) = 657.9 kPa
     t3 = 300 * 9**0.4 + 500 * 0.4 * 300 / 50
     w = 500 * (1 - 9**-0.4)
-    return {"T3": (t3, "K"), "p3": (100e3 * 9 * t3 / 300 / 1e6, "MPa"), "W": (w, "J"),
-            "mep": (w / (0.5e-3 * 8 / 9) / 1e3, "kPa")}
+    return {
+        "T3": (t3, "K"),
+        "p3": (100e3 * 9 * t3 / 300 / 1e6, "MPa"),
+        "W": (w, "J"),
+        "mep": (w / (0.5e-3 * 8 / 9) / 1e3, "kPa"),
+    }
 
 
 def _brayton() -> dict[str, tuple[float, str]]:
@@ -89,7 +100,11 @@ def _free_then_adiabatic() -> dict[str, tuple[float, str]]:
     # 1 mol diatomic at 300 K, volume ×2 freely, then reversible adiabatic back: T_f = 300·2^0.4 = 395.85 K,
     # W_on = 2.5·8.3145·95.85 = 1.9923 kJ, ΔS = 8.3145·ln 2 = 5.7632 J/K
     t_f = 300 * 2**0.4
-    return {"T_f": (t_f, "K"), "W_on": (2.5 * R_GAS * (t_f - 300) / 1e3, "kJ"), "dS": (R_GAS * math.log(2), "J/K")}
+    return {
+        "T_f": (t_f, "K"),
+        "W_on": (2.5 * R_GAS * (t_f - 300) / 1e3, "kJ"),
+        "dS": (R_GAS * math.log(2), "J/K"),
+    }
 
 
 def _lake() -> dict[str, tuple[float, str]]:
@@ -112,8 +127,11 @@ def _negative_t() -> dict[str, tuple[float, str]]:
         return -(p * math.log(p) + (1 - p) * math.log(1 - p))
 
     q = 1e20 * eps * (f - f_eq)
-    return {"T_s": (-eps / (K_B * math.log(4)), "K"), "Q": (q * 1e3, "mJ"),
-            "dS": ((1e20 * K_B * (s(f_eq) - s(f)) + q / 1.0) * 1e3, "mJ/K")}
+    return {
+        "T_s": (-eps / (K_B * math.log(4)), "K"),
+        "Q": (q * 1e3, "mJ"),
+        "dS": ((1e20 * K_B * (s(f_eq) - s(f)) + q / 1.0) * 1e3, "mJ/K"),
+    }
 
 
 def _rotational() -> dict[str, tuple[float, str]]:
@@ -131,7 +149,8 @@ def _rotational() -> dict[str, tuple[float, str]]:
 def _three_level() -> dict[str, tuple[float, str]]:
     # 0 (g 1), 10 meV (g 2), 20 meV (g 1) at 150 K, kT = 8.617e-5·150 eV = 12.9255 meV:
     # e^−0.77367 = 0.46133, e^−1.54733 = 0.21283, Z = 2.13549; P_top = 0.09966;
-    # U = (9.2266 + 4.2566)/2.13549 = 6.3138 meV; S/k = ln 2.13549 + 6.3138/12.9255 = 0.75870 + 0.48848 = 1.2472
+    # U = (9.2266 + 4.2566)/2.13549 = 6.3138 meV; S/k = ln 2.13549 + 6.3138/12.9255 = 0.75870 + 0.48848 =
+    # 1.2472
     kt = 8.617e-5 * 150 * 1e3
     b1, b2 = math.exp(-10 / kt), math.exp(-20 / kt)
     z = 1 + 2 * b1 + b2
@@ -159,29 +178,71 @@ def _pipe() -> dict[str, tuple[float, str]]:
 
 def _heat_pump() -> dict[str, tuple[float, str]]:
     # 10 kW into a house at 20 °C from 0 °C outside with 3 kW: COP = 3.333; Q_c = 7 kW;
-    # S_gen = 10 000/293.15 − 7000/273.15 = 34.112 − 25.627 = 8.486 W/K; P_min = 10·(1 − 273.15/293.15) = 0.6823 kW
-    return {"COP": (10 / 3, ""), "S_gen": (10e3 / 293.15 - 7e3 / 273.15, "W/K"),
-            "P_min": (10 * (1 - 273.15 / 293.15), "kW")}
+    # S_gen = 10 000/293.15 − 7000/273.15 = 34.112 − 25.627 = 8.486 W/K; P_min = 10·(1 − 273.15/293.15) =
+    # 0.6823 kW
+    return {
+        "COP": (10 / 3, ""),
+        "S_gen": (10e3 / 293.15 - 7e3 / 273.15, "W/K"),
+        "P_min": (10 * (1 - 273.15 / 293.15), "kW"),
+    }
 
 
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
-    "thermo.triangle_cycle_heat_input": ({"p1": "100 kPa", "p2": "400 kPa", "V1": "1 L", "V2": "4 L"}, _triangle),
-    "thermo.ice_in_water_entropy": ({"m_i": "100 g", "T_i": "-10 degC", "m_w": "400 g", "T_w": "50 degC"}, _ice),
+    "thermo.triangle_cycle_heat_input": (
+        {"p1": "100 kPa", "p2": "400 kPa", "V1": "1 L", "V2": "4 L"},
+        _triangle,
+    ),
+    "thermo.ice_in_water_entropy": (
+        {"m_i": "100 g", "T_i": "-10 degC", "m_w": "400 g", "T_w": "50 degC"},
+        _ice,
+    ),
     "thermo.stirling_regenerator": ({"n": "1 mol", "T_h": "800 K", "T_c": "300 K", "r": "2"}, _stirling),
-    "statmech.diatomic_vibrational_heat": ({"n": "1 mol", "theta_v": "3000 K", "T1": "800 K", "T2": "1600 K"}, _diatomic),
+    "statmech.diatomic_vibrational_heat": (
+        {"n": "1 mol", "theta_v": "3000 K", "T1": "800 K", "T2": "1600 K"},
+        _diatomic,
+    ),
     "thermo.otto_heat_input_peak": (
-        {"V1": "0.5 L", "r": "9", "p1": "100 kPa", "T1": "300 K", "Q": "500 J", "gamma": "1.4"}, _otto_q),
-    "thermo.brayton_cycle_power": ({"r_p": "10", "T1": "300 K", "T3": "1400 K", "m_dot": "20 kg/s"}, _brayton),
-    "thermo.van_der_waals_isothermal_work": ({"n": "1 mol", "V1": "0.3 L", "V2": "1.2 L", "T": "350 K"}, _vdw),
+        {"V1": "0.5 L", "r": "9", "p1": "100 kPa", "T1": "300 K", "Q": "500 J", "gamma": "1.4"},
+        _otto_q,
+    ),
+    "thermo.brayton_cycle_power": (
+        {"r_p": "10", "T1": "300 K", "T3": "1400 K", "m_dot": "20 kg/s"},
+        _brayton,
+    ),
+    "thermo.van_der_waals_isothermal_work": (
+        {"n": "1 mol", "V1": "0.3 L", "V2": "1.2 L", "T": "350 K"},
+        _vdw,
+    ),
     "thermo.free_expansion_then_adiabatic": ({"n": "1 mol", "T1": "300 K", "r": "2"}, _free_then_adiabatic),
     "thermo.hot_block_in_lake_entropy": (
-        {"m": "2 kg", "c": "450 J/(kg*K)", "T_b": "200 degC", "T_L": "10 degC"}, _lake),
-    "statmech.negative_temperature_spins": ({"N": "1e20", "eps": "100 ueV", "rho": "4", "T_L": "1 K"}, _negative_t),
+        {"m": "2 kg", "c": "450 J/(kg*K)", "T_b": "200 degC", "T_L": "10 degC"},
+        _lake,
+    ),
+    "statmech.negative_temperature_spins": (
+        {"N": "1e20", "eps": "100 ueV", "rho": "4", "T_L": "1 K"},
+        _negative_t,
+    ),
     "statmech.rotational_level_populations": ({"B": "0.25 meV", "T": "300 K"}, _rotational),
     "statmech.three_level_system": ({"eps1": "10 meV", "eps2": "20 meV", "T": "150 K"}, _three_level),
-    "statmech.barometric_two_species": ({"T": "250 K", "h": "10 km", "x0": "0.1", "g": "9.81 m/s^2"}, _two_species),
+    "statmech.barometric_two_species": (
+        {"T": "250 K", "h": "10 km", "x0": "0.1", "g": "9.81 m/s^2"},
+        _two_species,
+    ),
     "thermo.insulated_pipe_heat_loss": (
-        {"r1": "3 cm", "t1": "3 cm", "k1": "0.05 W/(m*K)", "t2": "2 cm", "k2": "0.03 W/(m*K)", "h": "8 W/(m^2*K)",
-         "T_p": "150 degC", "T_a": "20 degC"}, _pipe),
-    "thermo.heat_pump_entropy_generation": ({"Q_h": "10 kW", "P": "3 kW", "T_h": "20 degC", "T_c": "0 degC"}, _heat_pump),
+        {
+            "r1": "3 cm",
+            "t1": "3 cm",
+            "k1": "0.05 W/(m*K)",
+            "t2": "2 cm",
+            "k2": "0.03 W/(m*K)",
+            "h": "8 W/(m^2*K)",
+            "T_p": "150 degC",
+            "T_a": "20 degC",
+        },
+        _pipe,
+    ),
+    "thermo.heat_pump_entropy_generation": (
+        {"Q_h": "10 kW", "P": "3 kW", "T_h": "20 degC", "T_c": "0 degC"},
+        _heat_pump,
+    ),
 }

@@ -124,8 +124,9 @@ def depends_on(t: Template, answer: str) -> frozenset[str]:
 
 
 def omissible(t: Template) -> list[str]:
-    """The inputs ``omitted`` may remove: those marked ``[[ … ]]`` in every paraphrase and not
-    ``supplied`` (a value a student may know). Empty for a template without marks.
+    """The inputs ``omitted`` may remove: those marked ``[[ … ]]`` in every paraphrase, not
+    ``supplied`` (a value a student may know) and needed by some answer (removing a given that
+    no part needs would probe nothing). Empty for a template without marks.
 
     >>> import physgen
     >>> omissible(physgen.load_catalog()["mechanics.projectile_range"])
@@ -133,8 +134,9 @@ def omissible(t: Template) -> list[str]:
     """
     if t.question_type != "numerical" or not t.omit_texts or not all(t.omit_texts):
         return []
+    needed = frozenset().union(*(depends_on(t, a) for a in t.spec.answers))
     return [n for n, i in t.spec.inputs.items()
-            if not i.supplied and all(n in texts for texts in t.omit_texts)]
+            if not i.supplied and n in needed and all(n in texts for texts in t.omit_texts)]
 
 
 def _omissible(t: Template) -> bool:

@@ -56,7 +56,8 @@ def _plain(name: str) -> str:
 
 #: Symbols a question may print for a name: Greek letters, and ħ and ℓ.
 _LETTER_WORDS = {**GREEK, "ħ": "hbar", "ℓ": "l"}
-_GREEK_RUN = re.compile(f"([{''.join(_LETTER_WORDS)}])(\\d*)")
+_GREEK_RUN = re.compile(f"([{''.join(_LETTER_WORDS)}])(\\d*(?:_[A-Za-z0-9]+)?)")  # ρ_b, ε₀ (digits by now)
+_DIFFERENCE = re.compile(r"Δ\s?([A-Za-z]\w*)")  # Δp, ΔT: a difference named d<symbol>
 _GREEK_WORD = re.compile("|".join(sorted(set(GREEK.values()), key=len, reverse=True)))
 
 
@@ -88,6 +89,7 @@ def to_expression(text: str, names: Sequence[str]) -> str:
     t = _P2.sub(r"_\1", t)  # v_{0}, h_{\max}
     t = normalise(t)
     t = _P3.sub(r" \1 ", t)  # \theta, \sin, \max
+    t = _DIFFERENCE.sub(lambda m: f" d{m.group(1)} " if f"d{m.group(1)}" in names else m.group(0), t)
     t = _GREEK_RUN.sub(lambda m: f" {_LETTER_WORDS[m.group(1)]}{m.group(2)} ", t)  # ε₀ → epsilon0
     t = _P4.sub(r"abs(\1)", t)
     t = t.split("=")[-1]

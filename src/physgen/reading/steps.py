@@ -55,8 +55,8 @@ _CLAUSE = re.compile(rf"[;\n]|[.:,](?=\s)|\b(?:{_CLAUSE_WORDS})\b")
 #: An equation sign ahead in the value's clause and sentence: the value is a link of a chain
 #: (``14.4 × 3 = …``), so its own value is not stated yet (:data:`.quantity._CHAIN_AHEAD`, with
 #: the clause ending at :data:`_CLAUSE` or a sentence stop as well).
-_AHEAD = re.compile(
-    rf"(?:(?!\b(?:thus|{_CLAUSE_WORDS})\b|[.!?:](?:\s|$)|[.:,](?=\s))[^,;\n])*?(?:=|≈|->|→|⇒)")
+_AHEAD = re.compile(  # an aside in parentheses after the value ("28.4 nC (q = …)") is no chain
+    rf"(?!\s*\()(?:(?!\b(?:thus|{_CLAUSE_WORDS})\b|[.!?:](?:\s|$)|[.:,](?=\s))[^,;\n])*?(?:=|≈|->|→|⇒)")
 _LABEL = re.compile(r"([^\s=≈]+(?:\s*/\s*[^\s=≈]+)?)\s*$")
 _PLAIN = re.compile(r"[\\_{}()$\s*'′]")
 _LEAD = re.compile(r"[A-Za-z]+")
