@@ -13,6 +13,9 @@ Digests changed on purpose since, each marked in ``EXPECTED`` (the latest mark w
   most templates (ranges, omit spans,
   mistakes, texts) and every variant now carries ``intermediates`` (step grading), so the
   pinned catalog-wide output changed as a whole; re-pinned once, at that merge.
+* ``changed: angle limits``: options of angle answers stay within the new named limits
+  ``angle_from_normal`` (0–90°) and ``angle_between_directions`` (0–180°); with 8 options a
+  generic slip of ``optics.critical_angle`` past 90° gave way to the next candidate.
 * ``changed: fixed sample``: the digests cover a fixed sample of templates (``PINNED``), not
   the whole catalog, so that adding templates leaves them alone; re-pinned when the last
   mechanics audit landed (it rewrote ``atwood_machine``, ``friction_pull_at_angle`` and
@@ -108,7 +111,7 @@ EXPECTED: dict[str, str] = {
     'mc_symbolic-ascii-s0-n1': '1ceb4eaac79564c4',  # changed: fixed sample
     'units-unicode-s7-n4-notation=scientific': 'a766d39414bda088',  # changed: fixed sample
     'units-latex-s8-n4-notation=plain-paraphrases=random': '266d7b1eea2e1504',  # changed: fixed sample
-    'mc_numerical-unicode-s7-n4-notation=scientific-n_options=8': 'f28d85eb578580fd',  # changed: fixed sample
+    'mc_numerical-unicode-s7-n4-notation=scientific-n_options=8': 'a9df3e7306bc9cc3',  # changed: angle limits
     'mc_numerical-ascii-s9-n4-n_options=2-start=500': '79e42468ecf51c78',  # changed: fixed sample
     'mc_symbolic-ascii-s7-n2-n_options=6': '5f4c599c89ac17a2',  # changed: fixed sample
     'noop-ascii-s5-n4-paraphrases=random': 'bb133faa3ff58939',  # changed: fixed sample
