@@ -311,3 +311,11 @@ def test_load_template_single_file_error_is_template_error(tmp_path: Path) -> No
     path = write_template(tmp_path, data)
     with pytest.raises(TemplateError, match="difficulty: Input should be less than or equal to 5"):
         physgen.catalog.load_template(path)
+
+
+def test_a_unit_in_an_expression_is_explained(tmp_path: Path) -> None:
+    data = good()
+    data["constraints"] = ["d/t > 2 m/s"]
+    msg = load_error(tmp_path, data)
+    assert "constraints[0]: cannot parse 'd/t > 2 m/s'" in msg
+    assert "expressions take no units: names stand for values in SI base units" in msg

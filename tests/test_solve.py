@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
 import physgen
 from physgen.errors import InputError
 from physgen.units import ureg
+
+from .conftest import good, write_template
 
 
 @pytest.fixture
@@ -72,3 +76,16 @@ def test_solver_template_matches_kepler_equation(catalog: physgen.Catalog) -> No
     assert np.abs(residual).max() < 1e-12
     r = batch.si["a"] * (1 - batch.si["e"] * np.cos(ecc_anomaly))
     assert np.allclose(batch.answers["r"] * 1000, r, rtol=1e-12)
+
+
+def test_an_input_in_percent_takes_percent(tmp_path: Path) -> None:
+    data = good()
+    data["inputs"]["f"] = {"unit": "percent", "range": [20, 80], "sig_figs": 2, "label": "share"}
+    data["answers"]["v"]["expr"] = "f*d/t"
+    data["text"] = [text.replace("{{ d }}", "{{ f }} of {{ d }}") for text in data["text"]]
+    write_template(tmp_path, data)
+    t = physgen.load_catalog(tmp_path)["mechanics.demo_speed"]
+    assert t.solve(d="100 m", t="20 s", f="50 percent")["v"].to("m/s").m == pytest.approx(2.5)
+    assert t.solve(d="100 m", t="20 s", f="50 %")["v"].to("m/s").m == pytest.approx(2.5)
+    with pytest.raises(InputError, match=r"f = '50' has no unit; give one, e\.g\. '50 percent'"):
+        t.solve(d="100 m", t="20 s", f="50")

@@ -14,6 +14,7 @@ functions is known, and any other name is an error.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import Any
 
@@ -48,6 +49,9 @@ class ExpressionError(ValueError):
         self.fix = fix
 
 
+#: A number followed by a unit symbol ("2 m/s", "20 kPa"): a unit literal, which expressions cannot hold.
+_UNIT_LITERAL = re.compile(r"\d\s*(?:[a-zA-Zµμ°Ω][a-zA-Z]*)(?:\s*/|\b)")
+
 def symbols_for(names: Iterable[str]) -> dict[str, sp.Symbol]:
     """Real SymPy symbols for template names (``real=True`` lets SymPy simplify roots)."""
     return {n: sp.Symbol(n, real=True) for n in names}
@@ -79,10 +83,12 @@ def parse_expression(
             evaluate=True,
         )
     except Exception as exc:  # SyntaxError, TypeError, TokenError, ...
-        raise ExpressionError(
-            f"cannot parse {text!r}: {type(exc).__name__}: {exc}".rstrip(": "),
-            "write a SymPy expression such as 'F*d/t' or '2*pi*sqrt(L/g)' (use ** or ^ for powers)",
-        ) from None
+        fix = "write a SymPy expression such as 'F*d/t' or '2*pi*sqrt(L/g)' (use ** or ^ for powers)"
+        if _UNIT_LITERAL.search(text):
+            fix = ("expressions take no units: names stand for values in SI base units, so write "
+                   "'2 m/s' as 2 and '20 kPa' as 20000, or declare a constant and use its name")
+        message = f"cannot parse {text!r}: {type(exc).__name__}: {exc}".rstrip(": ")
+        raise ExpressionError(message, fix) from None
     if isinstance(expr, bool) or not isinstance(expr, sp.Basic):
         raise ExpressionError(
             f"{text!r} evaluates to {expr!r}, not an expression",

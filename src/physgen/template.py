@@ -384,7 +384,7 @@ class Template:
                 f"{self.id}.solve(): {name} = {value!r} has dimension {q.dimensionality}, "
                 f"but {name} needs {expected.dimensionality} (e.g. '… {unit}')"
             )
-        if format_unit(unit) and q.unitless:
+        if format_unit(unit) and str(q.units) == "dimensionless":  # "10 percent" has a unit
             raise InputError(
                 f"{self.id}.solve(): {name} = {value!r} has no unit; give one, e.g. '{value} {unit}'"
             )
