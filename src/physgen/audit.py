@@ -84,9 +84,10 @@ def audit(t: Template, draws: int = 10_000, seed: int = 0) -> AuditRow:
 
 
 def _options(t: Template, seed: int) -> tuple[int, int]:
-    """(implausible, checked) multiple-choice options over a few instances: an option must have
-    the answer's sign, obey the limits on the answer, and lie within a factor 100 of the key."""
-    from .distractors import MAX_RATIO as MAX_OPTION_FACTOR  # the rule options are chosen by
+    """(implausible, checked) multiple-choice options over a few instances, as printed: each must
+    meet the rule options are chosen by (:func:`physgen.distractors.plausible`: the answer's sign,
+    the limits on the answer, within a factor 100 of the key)."""
+    from .distractors import plausible
     from .formats import FormatContext, get_format
     from .instance import iter_instances
 
@@ -95,16 +96,15 @@ def _options(t: Template, seed: int) -> tuple[int, int]:
     for inst in iter_instances(t.sample(OPTION_INSTANCES, seed)):
         for v in fmt.build(inst, 0, ctx):
             name = next(iter(v.answers))
-            key = v.answers[name].value
-            lo, hi = answer_interval(t, name)
+            unit = v.answers[name].unit
+            key = _value(v.options.get(v.answer_key or "", ""), unit)  # as shown, like the options
+            interval = answer_interval(t, name)
             for letter, text in v.options.items():
                 if letter == v.answer_key:
                     continue
                 checked += 1
-                value = _value(text, v.answers[name].unit)
-                ratio = abs(value / key) if value is not None and key else 0.0
-                within = 0.99 / MAX_OPTION_FACTOR <= ratio <= 1.01 * MAX_OPTION_FACTOR  # shown to 3 figures
-                if value is None or not lo <= value <= hi or not within:
+                value = _value(text, unit)
+                if value is None or key is None or not plausible(value, key, interval):
                     bad += 1
     return bad, checked
 
