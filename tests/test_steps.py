@@ -168,6 +168,8 @@ def test_templates_with_intermediates(catalog: physgen.Catalog) -> None:
     ({"X_L": {"expr": "2*pi*f*L", "unit": "ohm", "step": 2}}, "intermediates.X_L.step", "does not show"),
     ({"X_L": {"expr": "2*pi*f*Q", "unit": "ohm", "step": 0}}, "intermediates.X_L.expr", "unknown"),
     ({"X_L": {"expr": "2*pi*f*L", "unit": "ohmz", "step": 0}}, "intermediates.X_L.unit", "Pint"),
+    ({"X_L": {"expr": "2*pi*f*L*sqrt(1 - 1000000*R*C*f)", "unit": "ohm", "step": 0}},  # √ of a negative
+     "intermediates.X_L", "is not finite for"),
 ])
 def test_bad_intermediates_name_file_field_and_fix(change: dict[str, Any], field: str, words: str) -> None:
     import yaml

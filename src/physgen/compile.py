@@ -117,8 +117,6 @@ def compile_template(spec: TemplateSpec, source: str = "<template>", *, check: b
     if check:
         _check_sampling(template, problems)
         problems.raise_if_any()
-        check_finite(template, problems)
-        problems.raise_if_any()
     template.display.update({style: _display(template, style) for style in STYLES})
     _check_noop_bank(template, problems)
     problems.raise_if_any()
@@ -669,7 +667,8 @@ def _sign_ok(values: Any, sign: str) -> Any:
 
 # -- sampling checks -----------------------------------------------------------------
 def _check_sampling(template: Template, problems: _Problems) -> None:
-    """Constraints satisfiable and answers finite on ``CHECK_DRAWS`` fresh draws."""
+    """Constraints satisfiable, answers finite and of their sign, the validity checks' reject
+    rate bounded, and intermediates finite, on ``CHECK_DRAWS`` fresh draws."""
     key = stream_key(0, f"validate:{template.id}")
     index = np.arange(CHECK_DRAWS, dtype=np.uint64)
     shown = template.draw_candidates(key, index, 0)
@@ -686,6 +685,7 @@ def _check_sampling(template: Template, problems: _Problems) -> None:
         )
         return
     _check_reject_rate(usable, masks, problems)
+    check_finite(template, shown, si, answers, np.logical_and.reduce([usable, *masks.values()]), problems)
     for name, values in answers.items():
         bad = meets & ~np.isfinite(values)
         wrong_sign = meets & np.isfinite(values) & ~_sign_ok(values, template.spec.answers[name].sign)

@@ -32,9 +32,6 @@ if TYPE_CHECKING:
     from .compile import _Problems
     from .template import Template
 
-#: Draws whose intermediates must all be finite at load time.
-CHECK_DRAWS = 200
-
 _PLACEHOLDER = re.compile(r"\{\{\s*([A-Za-z_]\w*)")
 
 
@@ -122,14 +119,19 @@ def check_intermediates(template: Template, exprs: list[Any], problems: _Problem
                              "fix the expression or declare the unit it really has")
 
 
-def check_finite(template: Template, problems: _Problems) -> None:
-    """Every intermediate is finite for every instance of a sample of draws."""
-    if template.intermediate_values is None:
+def check_finite(template: Template, shown: dict[str, Any], si: dict[str, Any], answers_si: dict[str, Any],
+                 kept: Any, problems: _Problems) -> None:
+    """Every intermediate is finite for every draw of the load-time sample that the template
+    accepts (``kept``; the draws' shown, SI and answer values come from ``compile._check_sampling``)."""
+    if template.intermediate_values is None or not kept.any():
         return
-    batch = template.sample(CHECK_DRAWS, seed=0)
-    for name, values in batch.intermediates.items():
-        bad = ~np.isfinite(values)
+    rows = np.flatnonzero(kept)
+    values = template.evaluate_intermediates({n: v[rows] for n, v in si.items()},
+                                             {n: v[rows] for n, v in answers_si.items()})
+    for name, column in values.items():
+        bad = ~np.isfinite(column)
         if bad.any():
-            row = int(np.flatnonzero(bad)[0])
-            problems.add(f"intermediates.{name}", f"is not finite for {int(bad.sum())} of {CHECK_DRAWS} "
-                         f"draws, e.g. {batch.row(row)}", "fix the expression, or add a constraint")
+            row = int(rows[np.flatnonzero(bad)[0]])
+            example = {n: float(v[row]) for n, v in shown.items()}
+            problems.add(f"intermediates.{name}", f"is not finite for {int(bad.sum())} of {rows.size} "
+                         f"accepted draws, e.g. {example}", "fix the expression, or add a constraint")
