@@ -188,12 +188,6 @@ def _unit(head: str) -> tuple[str, int]:
     return _unit_after(head, "")
 
 
-@functools.lru_cache(maxsize=4096)
-def _si(unit: str) -> tuple[float, float]:
-    conv = to_si(unit)
-    return conv.factor, conv.offset
-
-
 def _figures(number: str) -> int:
     """Significant figures written in a plain number (``0.00487`` has 3, ``1.0e5`` has 2)."""
     digits = re.sub(r"\D", "", number.lower().split("e")[0]).lstrip("0")
@@ -213,7 +207,8 @@ def matches(found: Found, value: float, unit: str, rtol: float) -> bool:
         conv = conversion(found.unit, unit)
         targets = [] if conv is None else [(found.value * conv[0] + conv[1], conv)]
     else:
-        factor, shift = _si(unit)
+        si = to_si(unit)  # cached
+        factor, shift = si.factor, si.offset
         to_unit = (1.0 / factor, -shift / factor)  # a bare number in SI, read in ``unit``
         targets = [(found.value, (1.0, 0.0)), (found.value * to_unit[0] + to_unit[1], to_unit)]
     for got, (factor, shift) in targets:
