@@ -132,22 +132,28 @@ def omissible(t: Template) -> list[str]:
     >>> omissible(physgen.load_catalog()["mechanics.projectile_range"])
     ['v0', 'theta']
     """
+    return list(_omissible_names(t))
+
+
+@functools.lru_cache(maxsize=4096)
+def _omissible_names(t: Template) -> tuple[str, ...]:
+    """:func:`omissible`, cached per template: ``omitted`` asks it for every variant."""
     if t.question_type != "numerical" or not t.omit_texts or not all(t.omit_texts):
-        return []
+        return ()
     needed = frozenset().union(*(depends_on(t, a) for a in t.spec.answers))
-    return [n for n, i in t.spec.inputs.items()
-            if not i.supplied and n in needed and all(n in texts for texts in t.omit_texts)]
+    return tuple(n for n, i in t.spec.inputs.items()
+                 if not i.supplied and n in needed and all(n in texts for texts in t.omit_texts))
 
 
 def _omissible(t: Template) -> bool:
-    return bool(omissible(t))
+    return bool(_omissible_names(t))
 
 
 def omitted(inst: Instance, paraphrase: int, ctx: FormatContext) -> Iterator[Variant]:
     """One given's marked mention is removed; every other given stays, and the parts that
     needed the removed one become unanswerable."""
     t = inst.template
-    names = omissible(t)
+    names = _omissible_names(t)
     name = names[pick(inst.instance_id, "omit", paraphrase) % len(names)]
     context = {**inst.context, "asks": asks(t, paraphrase, ctx.style)}
     text = t.omit_texts[paraphrase][name].render(context)
