@@ -17,11 +17,11 @@ in bounded time.
 from __future__ import annotations
 
 import ast
+import functools
 import math
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import NamedTuple
 
 # Patterns used inside functions, compiled once: other libraries (Pint's parser) churn
 # the `re` module's own cache, and recompiling a pattern costs more than using it.
@@ -77,13 +77,20 @@ _SCI = re.compile(
 )
 _BARE_POWER = re.compile(r"(?<![\w.])10\s*\^\s*\(?\s*([-+]?\d{1,4})\s*\)?")
 _THOUSANDS = re.compile(r"(?<![\d.,])(\d{1,3})((?:[ \u2009\u202f\u00a0]\d{3})+)(?!\d)")
-_LATEX_THOUSANDS = re.compile(r"(?<=\d)\{,\}(?=\d{3})")
+_THOUSANDS_HINT = re.compile(r"[ \u2009\u202f\u00a0](?<=\d.)\d{3}")  # cheap to scan for; most text has none
+# The patterns below start with a literal or a character set, which the regex engine scans for
+# quickly; a pattern that starts with a lookbehind is tried at every position.
+_LATEX_THOUSANDS = re.compile(r"\{,\}(?<=\d\{,\})(?=\d{3})")
 _BRACKET_RUN = re.compile(r"([(){}\[\]|$^])\1{7,}")
+_BRACKET_RUNS = tuple(ch * 8 for ch in "(){}[]|$^")
 _SUPERSCRIPT_RUN = re.compile(r"([⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]+)")
+_SUBSCRIPT_RUN = re.compile(r"[\u2080-\u209c]+")
+_SCRIPT = re.compile(r"[\u2080-\u209c⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]")  # a sub- or superscript: one scan decides both
 _NON_DIGIT = re.compile(r"\D")
-_COMMA_THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
-_SPACES = re.compile(r"\s+")
-_MINUS = str.maketrans({"\u2212": "-", "\u2012": "-", "\u2010": "-", "\u2011": "-"})
+_COMMA_THOUSANDS = re.compile(r",(?<=\d,)(?=\d{3}(?!\d))")
+_SCI_HINT = re.compile(r"[×·xX*st]\s*10")  # in every _SCI match (\times, \cdot): quick to scan for
+_LOST_ESCAPES = "\t\f\b\r\v\a"
+_MINUSES = "\u2212\u2012\u2010\u2011"
 
 
 def normalise(text: str) -> str:
@@ -91,13 +98,19 @@ def normalise(text: str) -> str:
 
     Unit words and symbols are left in place (``µ``, ``Ω``, ``°``) for the unit reader.
     """
-    t = _BRACKET_RUN.sub(r"\1", text[: MAX_EXPRESSION * 4])  # "((((…" is noise; keep it linear
+    t = text[: MAX_EXPRESSION * 4]
+    if any(run in t for run in _BRACKET_RUNS):
+        t = _BRACKET_RUN.sub(r"\1", t)  # "((((…" is noise; keep it linear
     plain = t.isascii()
     if not plain:
-        t = t.translate(_MINUS)
+        for minus in _MINUSES:
+            if minus in t:
+                t = t.replace(minus, "-")
     if "\\" in t or not plain or "\t" in t or "\f" in t:
-        t = _LOST_ESCAPE.sub(_restore_escape, t)
-        t = _LATEX_THOUSANDS.sub("", t)
+        if any(ch in t for ch in _LOST_ESCAPES):
+            t = _LOST_ESCAPE.sub(_restore_escape, t)
+        if "{,}" in t:
+            t = _LATEX_THOUSANDS.sub("", t)
         # every pattern below needs a brace or a backslash; unicode maths usually has neither
         for _ in range(3 if "{" in t or "\\" in t else 0):
             # nested \frac{\sqrt{..}}{..} and ^{\frac{3}{2}} unwrap from the inside out
@@ -108,8 +121,10 @@ def normalise(text: str) -> str:
             if t == before:
                 break
     if "10" in t:
-        t = _SCI.sub(_sci_repl, t)
-        t = _BARE_POWER.sub(r"1e\1", t)
+        if _SCI_HINT.search(t):
+            t = _SCI.sub(_sci_repl, t)
+        if "^" in t:
+            t = _BARE_POWER.sub(r"1e\1", t)
     if "\\" in t or "$" in t:
         t = _LATEX_DROP.sub(" ", t)
         t = t.replace("\\times", "*").replace("\\cdot", "*").replace("\\sqrt", "sqrt").replace("\\pi", " pi ")
@@ -118,15 +133,16 @@ def normalise(text: str) -> str:
     if not plain:
         t = t.replace("×", "*").replace("·", "*").replace("√", "sqrt").replace("∛", "cbrt")
         t = t.replace("π", " pi ")
-        t = t.translate(_SUBSCRIPTS)
-        t = _SUPERSCRIPT_RUN.sub(lambda m: "^(" + m.group(1).translate(_SUPERSCRIPTS) + ")", t)
+        if _SCRIPT.search(t):
+            t = _SUBSCRIPT_RUN.sub(lambda m: m.group(0).translate(_SUBSCRIPTS), t)
+            t = _SUPERSCRIPT_RUN.sub(lambda m: "^(" + m.group(1).translate(_SUPERSCRIPTS) + ")", t)
     t = t.replace("+/-", "±")
-    if " " in t or not plain:
+    if (" " in t or not plain) and _THOUSANDS_HINT.search(t):
         t = _THOUSANDS.sub(lambda m: m.group(1) + _NON_DIGIT.sub("", m.group(2)), t)
     if "," in t:
         t = _COMMA_THOUSANDS.sub("", t)  # 1,250 -> 1250
     t = t.replace("{", "(").replace("}", ")")
-    return _SPACES.sub(" ", t).strip()
+    return " ".join(t.split())
 
 
 def _restore_escape(m: re.Match[str]) -> str:
@@ -146,80 +162,71 @@ def _sci_repl(m: re.Match[str]) -> str:
     return f"{m.group(1)}e{exp}"
 
 
-class _Evaluator(ast.NodeVisitor):
-    """Float arithmetic over a whitelisted subset of Python expressions."""
+_OPERATORS: dict[type[ast.operator], Callable[[float, float], float]] = {
+    ast.Add: lambda a, b: a + b, ast.Sub: lambda a, b: a - b, ast.Mult: lambda a, b: a * b,
+    ast.Div: lambda a, b: a / b, ast.Pow: lambda a, b: _power(a, b), ast.BitXor: lambda a, b: _power(a, b),
+}
 
-    def __init__(self, names: Mapping[str, float]) -> None:
-        self.names = names
 
-    def visit_Expression(self, node: ast.Expression) -> float:
-        return float(self.visit(node.body))
+def _power(a: float, b: float) -> float:
+    if abs(b) > MAX_POWER:
+        raise ValueError("exponent too large")
+    result = a**b
+    if isinstance(result, complex):
+        raise ValueError("complex result")
+    return float(result)
 
-    def visit_Constant(self, node: ast.Constant) -> float:
+
+def _value(node: ast.AST, names: Mapping[str, float]) -> float:
+    """Float arithmetic over a whitelisted subset of Python expressions (one function, not an
+    ``ast.NodeVisitor``: the visitor's dispatch by method name cost more than the arithmetic)."""
+    if isinstance(node, ast.Constant):
         if isinstance(node.value, bool) or not isinstance(node.value, int | float):
             raise ValueError("only numbers are allowed")
         return float(node.value)
-
-    def visit_Name(self, node: ast.Name) -> float:
-        if node.id in self.names:
-            return float(self.names[node.id])
+    if isinstance(node, ast.BinOp):
+        a, b = _value(node.left, names), _value(node.right, names)
+        operator = _OPERATORS.get(type(node.op))
+        if operator is None:
+            raise ValueError("unsupported operator")
+        return operator(a, b)
+    if isinstance(node, ast.Name):
+        if node.id in names:
+            return float(names[node.id])
         if node.id in CONSTS:
             return CONSTS[node.id]
         raise ValueError(f"unknown name {node.id!r}")
-
-    def visit_UnaryOp(self, node: ast.UnaryOp) -> float:
-        value = float(self.visit(node.operand))
+    if isinstance(node, ast.UnaryOp):
+        operand = _value(node.operand, names)
         if isinstance(node.op, ast.USub):
-            return -value
+            return -operand
         if isinstance(node.op, ast.UAdd):
-            return value
+            return operand
         raise ValueError("unsupported operator")
-
-    def visit_BinOp(self, node: ast.BinOp) -> float:
-        a, b = float(self.visit(node.left)), float(self.visit(node.right))
-        op = node.op
-        if isinstance(op, ast.Add):
-            return a + b
-        if isinstance(op, ast.Sub):
-            return a - b
-        if isinstance(op, ast.Mult):
-            return a * b
-        if isinstance(op, ast.Div):
-            return a / b
-        if isinstance(op, ast.Pow | ast.BitXor):
-            if abs(b) > MAX_POWER:
-                raise ValueError("exponent too large")
-            result = a**b
-            if isinstance(result, complex):
-                raise ValueError("complex result")
-            return float(result)
-        raise ValueError("unsupported operator")
-
-    def visit_Call(self, node: ast.Call) -> float:
+    if isinstance(node, ast.Call):
         if not isinstance(node.func, ast.Name) or node.func.id not in FUNCS or node.keywords:
             raise ValueError("unsupported function")
-        args = [float(self.visit(a)) for a in node.args]
-        return float(FUNCS[node.func.id](*args))
+        return float(FUNCS[node.func.id](*[_value(a, names) for a in node.args]))
+    if isinstance(node, ast.Expression):
+        return _value(node.body, names)
+    raise ValueError(f"unsupported syntax {type(node).__name__}")
 
-    def generic_visit(self, node: ast.AST) -> Any:
-        raise ValueError(f"unsupported syntax {type(node).__name__}")
+
+_IMPLICIT_TIMES = re.compile(r"([\d)])\s*(?=[A-Za-z(])(?![eE][-+]?\d)")
+_PI_TIMES = re.compile(r"\b(pi)\s*(?=[\w(])")
 
 
-_IMPLICIT = [
-    (re.compile(r"(\d|\))\s*(?=[A-Za-z(])(?![eE][-+]?\d)"), r"\1*"),  # 2pi, 2(x), )( but not 5e3
-    (re.compile(r"\b(pi)\s*(?=[\w(])"), r"\1*"),  # pi r, pi(x)
-]
+_FUNCTION_TIMES = re.compile("(" + "|".join(sorted(FUNCS, key=len, reverse=True)) + r")\*\(")
 
 
 def to_python(text: str) -> str:
     """Make implicit multiplication and ``^`` explicit: ``2 pi sqrt(x)`` → ``2*pi*sqrt(x)``."""
     t = text.replace("^", "**")
-    for pattern, repl in _IMPLICIT:
-        t = pattern.sub(repl, t)
+    t = _IMPLICIT_TIMES.sub(r"\1*", t)  # 2pi, 2(x), )( but not 5e3
+    if "pi" in t:
+        t = _PI_TIMES.sub(r"\1*", t)  # pi r, pi(x)
     t = _P1.sub("*", t)  # "pi r" -> "pi*r", "m g" -> "m*g"
-    for name in FUNCS:  # sqrt*(x) -> sqrt(x)
-        t = t.replace(f"{name}*(", f"{name}(")
-    return t
+    return _FUNCTION_TIMES.sub(r"\1(", t) if "*(" in t else t  # sqrt*(x) -> sqrt(x)
 
 
 def evaluate(text: str, names: Mapping[str, float] | None = None) -> float:
@@ -228,7 +235,7 @@ def evaluate(text: str, names: Mapping[str, float] | None = None) -> float:
         raise ValueError("expression too long")
     try:
         tree = ast.parse(text, mode="eval")
-        value = float(_Evaluator(names or {}).visit(tree))
+        value = _value(tree, names or {})
     except (SyntaxError, TypeError, ZeroDivisionError, OverflowError, RecursionError,
             MemoryError) as exc:
         raise ValueError(str(exc) or type(exc).__name__) from None
@@ -237,8 +244,7 @@ def evaluate(text: str, names: Mapping[str, float] | None = None) -> float:
     return value
 
 
-@dataclass(frozen=True)
-class Run:
+class Run(NamedTuple):  # a tuple: made for every number read, and a dataclass costs 5x to make
     """A numeric expression found in normalised text: its value, text and span."""
 
     value: float
@@ -252,8 +258,8 @@ _ATOM = rf"(?:{_NUMBER}|pi\b|(?:sqrt|cbrt|root|exp|ln|log10|log|sin|cos|tan)\s*\
 _PLAIN_NUMBER = re.compile(rf"(?<![\w.^]){_NUMBER}")
 _PLAIN_RUN = re.compile(rf"[-+]?{_NUMBER}")
 # an expression run: numbers, pi and functions joined by operators, parentheses and spaces
-_RUN = re.compile(
-    rf"(?<![\w.^])(?:[-+]\s*)?\(*+\s*+{_ATOM}(?:[\s(*/+\-^,]*+(?:{_ATOM}|\)))*+"  # possessive: linear
+_RUN = re.compile(  # (?=…): what a run may start with, so most positions fail at once; possessive: linear
+    rf"(?=[-+(\s\d.pscelrt])(?<![\w.^])(?:[-+]\s*)?\(*+\s*+{_ATOM}(?:[\s(*/+\-^,]*+(?:{_ATOM}|\)))*+"
 )
 
 
@@ -261,17 +267,24 @@ def runs(text: str) -> list[Run]:
     """Every numeric expression in normalised text, evaluated (``2 pi sqrt(0.5/200)``)."""
     out: list[Run] = []
     for m in _RUN.finditer(text):
-        if text[max(0, m.start() - 2): m.start()].endswith(("^(", "^ (", "^")):
+        start, end = m.span()
+        if text[start - 1: start] == "(" and text[max(0, start - 3): start - 1].endswith(("^", "^ ")):
             continue  # an exponent (s^(-1)), not a value
         raw = m.group(0)
+        if "," not in raw:
+            bare = raw.lstrip(" ")
+            if _PLAIN_RUN.fullmatch(bare):  # most runs: a plain number, nothing to split, trim or parse
+                out.append(Run(float(bare), bare, end - len(bare), end))
+                continue
         for piece, offset in _balanced_pieces(raw):
-            run = _evaluate_run(piece, m.start() + offset)
-            out.extend(run)
+            out.extend(_evaluate_run(piece, start + offset))
     return out
 
 
 def _balanced_pieces(raw: str) -> list[tuple[str, int]]:
     """Split a run at top-level commas and drop unbalanced edge parentheses."""
+    if "," not in raw:
+        return [(raw, 0)]
     pieces: list[tuple[str, int]] = []
     depth, start = 0, 0
     for i, ch in enumerate(raw):
@@ -298,20 +311,32 @@ def _trim(piece: str, offset: int) -> tuple[str, int]:
 
 
 def _evaluate_run(piece: str, offset: int) -> list[Run]:
+    bare = piece.lstrip(" ")
+    if _PLAIN_RUN.fullmatch(bare):  # most runs: a plain number, nothing to trim or parse
+        start = offset + len(piece) - len(bare)
+        return [Run(float(bare), bare, start, start + len(bare))]
     text, start = _trim(piece, offset)
     if not text or not _P2.search(text):
         return []
     if _PLAIN_RUN.fullmatch(text):  # a plain number: no need to parse it as an expression
         return [Run(float(text), text, start, start + len(text))]
-    try:
-        if _P3.search(text):  # "35.3 2.04" lists two numbers; it is no product
-            raise ValueError("juxtaposed numbers")
-        value = evaluate(to_python(text))
-    except ValueError:
-        # not one expression (e.g. "5 6"): fall back to its plain numbers
+    value = _expression_value(text)
+    if value is None:  # not one expression (e.g. "5 6"): fall back to its plain numbers
         return [Run(float(m.group(0)), m.group(0), start + m.start(), start + m.end())
                 for m in _PLAIN_NUMBER.finditer(text) if _finite(m.group(0))]
     return [Run(value, text, start, start + len(text))]
+
+
+@functools.lru_cache(maxsize=4096)
+def _expression_value(text: str) -> float | None:
+    """The value of a run's expression, None if it is not one (cached: replies repeat a few
+    short ones, ``2*pi``, ``- 1``, ``sqrt(2``, thousands of times)."""
+    if _P3.search(text):  # "35.3 2.04" lists two numbers; it is no product
+        return None
+    try:
+        return evaluate(to_python(text))
+    except ValueError:
+        return None
 
 
 def _finite(text: str) -> bool:

@@ -20,6 +20,7 @@ it. Two remaining candidates that differ by more than the tolerance are a hedge.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -46,14 +47,16 @@ _RATIO = re.compile(r"(?<![\w.:])(\d+(?:\.\d+)?):(\d+(?:\.\d+)?)(?![\w.:])")
 _PRECISION = re.compile(
     r"\(?\s*(?:to |rounded to |with )?(?<![\d.])\d+\s*(?:s\.\s?f\.?|sf\b|sig\.?\s*figs?\b\.?|"
     r"significant\s+(?:figures?|digits?)|d\.\s?p\.?|dp\b|decimal\s+places?)\s*\)?", re.I)
+_PRECISION_HINT = re.compile(r"\d\s*[sd]", re.I)  # in every _PRECISION match, and quick to scan for
 # a parenthetical that states another quantity or a condition (and offers no alternative)
 _INNER = r"(?:[^()]|\([^()]*\))"
 _NOTE = re.compile(rf"\((?!{_INNER}*\bor\b)(?={_INNER}*?(?:=|≈|\b(?:using|with|taking|assuming|where|since|"
                    rf"given|from|because|for|if|per)\b)){_INNER}*\)", re.I)
 _UNCERTAINTY = re.compile(r"±\s*")
-CORRECTION = re.compile(
-    r"\b(?:wait|actually|correction|i mean|sorry|scratch that|oops|let me correct|on second thought|"
-    r"should (?:be|read|have been)|rather(?! than)|instead(?! of)|corrected)\b|(?:^|[.!]\s+)no,", re.I)
+CORRECTION = re.compile(  # (?=…): the letters a correction starts with, so most positions fail at once
+    r"(?=[wacisolrn.!])(?:\b(?:wait|actually|correction|i mean|sorry|scratch that|oops|let me correct|"
+    r"on second thought|should (?:be|read|have been)|rather(?! than)|instead(?! of)|corrected)\b|"
+    r"(?:^|[.!]\s+)no,)", re.I)
 # "g = 9.8", "using c = 3e8": a value that names another quantity
 _ASSIGNED = re.compile(r"([A-Za-z\\][\w\\()]*)\s*(?:=|≈|~)\s*$")
 # an "=" before the clause ends: the value is a link of a chain, not its result
@@ -93,9 +96,24 @@ def _blank(m: re.Match[str]) -> str:
     return " " * len(m.group(0))
 
 
-def _unit_after(text: str, want: str) -> tuple[str, int]:
-    """The unit written right after a value (longest readable prefix), and its length."""
-    head = text[:60]
+def unit_after(text: str, want: str) -> tuple[str, int]:
+    """The unit written right after a value (longest readable prefix of its first 60
+    characters), and its length; ``want``: the expected unit, to read an ambiguous symbol.
+
+    >>> unit_after(" m/s at 30°", "m/s"), unit_after(" kg m^2 s^-1 …", "")
+    (('m/s', 4), ('kg m^2 s^-1', 12))
+    """
+    found = _readable_unit(text[:60], want)
+    if found[0]:
+        return found
+    bad = _UNREADABLE_UNIT.match(text)
+    if bad:  # "3 s^99999…": a unit was written, but not one that can be read
+        return "?" + bad.group(1)[:20], bad.end()
+    return "", 0
+
+
+@functools.lru_cache(maxsize=8192)
+def _readable_unit(head: str, want: str) -> tuple[str, int]:
     m = _P1.match(head)
     lead = m.end() if m else 0
     words = _P2.split(head[lead:])
@@ -114,16 +132,13 @@ def _unit_after(text: str, want: str) -> tuple[str, int]:
         unit = read_unit(piece, want or "")
         if unit:
             return unit, lead + len(piece)
-    bad = _UNREADABLE_UNIT.match(text)
-    if bad:  # "3 s^99999…": a unit was written, but not one that can be read
-        return "?" + bad.group(1)[:20], bad.end()
     return "", 0
 
 
 def candidates(text: str, want: str) -> tuple[list[Candidate], list[Candidate]]:
     """``(kept, assigned)``: the values a text states, and those it assigns to another symbol."""
-    t = _RATIO.sub(r"(\1/\2)", text)
-    t = _PRECISION.sub(_blank, t)
+    t = _RATIO.sub(r"(\1/\2)", text) if ":" in text else text
+    t = _PRECISION.sub(_blank, t) if _PRECISION_HINT.search(t) else t
     t = _NOTE.sub(_blank, t)
     t = _RESTATED.sub(_blank, t)
     kept: list[Candidate] = []
@@ -132,7 +147,7 @@ def candidates(text: str, want: str) -> tuple[list[Candidate], list[Candidate]]:
     for run in runs(t):
         if run.start < skip_until:
             continue
-        unit, unit_len = _unit_after(t[run.end:], want)
+        unit, unit_len = unit_after(t[run.end:], want)
         end = run.end + unit_len
         cand = Candidate(run.value, unit, t[run.start:end].strip(), run.start, end)
         before = t[max(0, run.start - 40): run.start]
@@ -165,6 +180,9 @@ def read_value(text: str, want: str | None, rtol: float = 0.01, aliases: Sequenc
     """
     if not text or not text.strip():
         return Reading("missing", detail="no answer found")
+    simple = _simple(text, want)
+    if simple is not None:
+        return simple
     t = _RANGE.sub(r"\1 to ", text)
     t = _UNCERTAINTY.sub("± ", normalise(t))
     unit = "" if want is None else want
@@ -203,6 +221,31 @@ def read_value(text: str, want: str | None, rtol: float = 0.01, aliases: Sequenc
         return Reading("ambiguous", parsed=shown, detail=f"more than one value: {shown}")
     c, v = distinct[0]
     return Reading("ok", v, c.text)
+
+
+# one number and a unit word, nothing else ("145 kV", "-2.5e3 m/s."), in characters the normaliser
+# leaves as they are: most parts of a labelled answer
+_SIMPLE = re.compile(r"[ \n]*([-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d{1,4})?)"
+                     r"(?: *([A-Za-zµμΩ°%][A-Za-z0-9µμΩ°%/^_]*))?[ \n]*[.,;]?[ \n]*")
+
+
+def _simple(text: str, want: str | None) -> Reading | None:
+    """What :func:`read_value` reads in a text that is one number and a unit, found without its
+    general machinery (corrections, hedges, chains …, none of which such a text can hold);
+    None when the text is anything more."""
+    m = _SIMPLE.fullmatch(text) if want is not None else None
+    if m is None:
+        return None
+    number, written = m.group(1), m.group(2) or ""
+    unit, length = unit_after(" " + written, want or "") if written else ("", 0)
+    if written and (length != len(written) + 1 or unit.startswith("?")):
+        return None  # more than a unit follows, or an unreadable one
+    parsed = " ".join(text[m.start(1):m.end(2) if written else m.end(1)].split())  # as normalised
+    value = to_expected(float(number), unit, want or "")
+    if value is None:
+        return Reading("wrong_unit_dimension", parsed=parsed,
+                       detail=f"{unit!r} cannot be converted to {want!r}")
+    return Reading("ok", value, parsed)
 
 
 _JOINED = re.compile(r"\s*(?:and|or|to|-|–|—)\s*", re.I)

@@ -16,6 +16,7 @@ dimension when every value has a unit that identifies its part, else in order.
 
 from __future__ import annotations
 
+import bisect
 import functools
 import re
 from collections.abc import Sequence
@@ -37,6 +38,7 @@ _P6 = re.compile(r"[;\n]|(?<!\\),(?!\d{3}(?!\d))|\band\b")
 _LETTERS = "abcdefgh"
 _WORD_CHAR = re.compile(r"\w")
 _DIGIT = re.compile(r"\d")
+_SUBSCRIPT = re.compile(r"[\u2080-\u209c]+")  # translating only text that has one is much faster
 _SUBSCRIPT_DIGITS = str.maketrans("₀₁₂₃₄₅₆₇₈₉ₐₑₒₓₕₖₗₘₙₚₛₜ", "0123456789aeoxhklmnpst")
 _GREEK_LETTER = {name: letter for letter, name in GREEK.items()}
 
@@ -64,7 +66,9 @@ def _name_pattern(name: str) -> str:
     alternatives = [re.escape(base)]
     if base in _GREEK_LETTER:
         alternatives.append(re.escape(_GREEK_LETTER[base]))
-    head = "(?:\\\\)?(?:" + "|".join(alternatives) + ")"
+    firsts = "".join(sorted({re.escape(a[:1]) for a in [base, _GREEK_LETTER.get(base, base)]}))
+    ahead = rf"(?=[\\{firsts}])" if base else ""  # what the name starts with, so most positions fail at once
+    head = ahead + r"(?:\\)?(?:" + "|".join(alternatives) + ")"
     if not sub:
         return head
     wrapped = r"\s*_?\s*[({]?\s*(?:\\(?:text|mathrm|rm)\s*[({]\s*)?\\?"  # _{\text{max}}, _(max)
@@ -91,20 +95,28 @@ def aliases(part: Part, parts: Sequence[Part]) -> list[str]:
 
 
 @functools.lru_cache(maxsize=64)
-def _letter_label(k: int) -> re.Pattern[str]:
-    """``(a)`` after a space, or ``a)``, ``a.``, ``a:`` at the start of a line (not ``(q*B)``)."""
-    letter = _LETTERS[k]
+def _letter_labels(n: int) -> re.Pattern[str]:
+    """The labels of the first ``n`` parts, found in one scan (group ``k``: the letter): ``(a)``
+    after a space, or ``a)``, ``a.``, ``a:`` at the start of a line (not ``(q*B)``). No two labels
+    can overlap, so one scan finds what a scan per letter would."""
+    low = _LETTERS[:n]
+    both = low + low.upper()
     return re.compile(
-        rf"(?:^|(?<=\s))(?:\*\*|__)?(?:[Pp]art\s*)?\(\s*[{letter}{letter.upper()}]\s*\)(?:\*\*|__)?|"
-        rf"^\s*(?:[-*•]\s+)?(?:\*\*|__)?(?:[Pp]art\s*)?{letter}\s*[).:](?=\s|\*|$)(?:\*\*|__)?|"
-        rf"(?<=\s){letter}\)(?=[ \t]+[-+−]?[\d$\\.])",  # "… b) 2.04 s" mid-line, before a value
+        rf"(?:^|(?<=\s))(?:\*\*|__)?(?:[Pp]art\s*)?\(\s*(?P<k>[{both}])\s*\)(?:\*\*|__)?|"
+        rf"^\s*(?:[-*•]\s+)?(?:\*\*|__)?(?:[Pp]art\s*)?(?P<k2>[{low}])\s*[).:](?=\s|\*|$)(?:\*\*|__)?|"
+        rf"(?<=\s)(?P<k3>[{low}])\)(?=[ \t]+[-+−]?[\d$\\.])",  # "… b) 2.04 s" mid-line, before a value
         re.M,
     )
 
 
+def _letter_of(m: re.Match[str]) -> int:
+    return _LETTERS.index((m.group("k") or m.group("k2") or m.group("k3")).lower())
+
+
 @functools.lru_cache(maxsize=64)
-def _number_label(k: int) -> re.Pattern[str]:
-    return re.compile(rf"^\s*(?:[-*]\s*)?(?:\*\*)?(?:[Pp]art\s*)?\(?{k + 1}[.):](?:\*\*)?(?=\s)", re.M)
+def _number_labels(n: int) -> re.Pattern[str]:
+    """Numbered labels ``1.``, ``(2)``, ``3:`` of the first ``n`` (at most 9) parts, in one scan."""
+    return re.compile(rf"^\s*(?:[-*]\s*)?(?:\*\*)?(?:[Pp]art\s*)?\(?(?P<k>[1-{n}])[.):](?:\*\*)?(?=\s)", re.M)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -123,25 +135,31 @@ def _segments_from(hits: list[tuple[int, int, int]], text: str, n: int) -> list[
     return segments
 
 
-def _inside_equation(text: str, start: int) -> bool:
-    """Whether a name stands on the right of an ``=`` in its clause (``μ = f/N = …``)."""
-    clause = _P4.split(text[:start])[-1]
-    return bool(_P5.search(clause))
+def _inside_equation(text: str, start: int, bounds: Sequence[int]) -> bool:
+    """Whether a name stands on the right of an ``=`` in its clause (``μ = f/N = …``);
+    ``bounds``: the end of every clause boundary (:data:`_P4`) in ``text``, in order."""
+    k = bisect.bisect_right(bounds, start) - 1
+    return _P5.search(text, bounds[k] if k >= 0 else 0, start) is not None
 
 
 def _labelled(text: str, parts: Sequence[Part]) -> list[str | None] | None:
     n = len(parts)
-    text = text.translate(_SUBSCRIPT_DIGITS)  # same length: "I₃" reads as "I3"
-    hits = [(m.start(), m.end(), k) for k in range(n) for m in _letter_label(k).finditer(text)]
+    if _SUBSCRIPT.search(text):  # same length: "I₃" reads as "I3" (translating only the runs is faster)
+        text = _SUBSCRIPT.sub(lambda m: m.group(0).translate(_SUBSCRIPT_DIGITS), text)
+    hits = [(m.start(), m.end(), _letter_of(m)) for m in _letter_labels(n).finditer(text)]
     if not hits:
-        numbered = [(m.start(), m.end(), k) for k in range(n) for m in _number_label(k).finditer(text)]
+        numbered = [(m.start(), m.end(), int(m.group("k")) - 1) for m in _number_labels(n).finditer(text)]
         if len({k for *_, k in numbered}) >= min(2, n):
             hits = numbered
     if len({k for *_, k in hits}) < n:  # names fill in what labels do not cover
+        bounds: list[int] | None = None  # clause boundaries, found once a name is
         for k, part in enumerate(parts):
             for pattern in aliases(part, parts):
-                hits.extend((m.start(), m.end(), k) for m in _name_label(pattern).finditer(text)
-                            if not _inside_equation(text, m.start()))
+                for m in _name_label(pattern).finditer(text):
+                    if bounds is None:
+                        bounds = [b.end() for b in _P4.finditer(text)]
+                    if not _inside_equation(text, m.start(), bounds):
+                        hits.append((m.start(), m.end(), k))
     if not hits:
         return None
     return _segments_from(hits, text, n)

@@ -15,6 +15,7 @@ the text after the last answer marker, else the ``\\boxed{}`` contents, else
 
 from __future__ import annotations
 
+import functools
 import re
 
 from .verdict import Source
@@ -36,6 +37,22 @@ MARKER = re.compile(
     r"\banswers?\s*\**\s*:|^\s*#+\s*(?:final\s+)?answers?\s*$",
     re.I | re.M,
 )
+_ANSWER_WORD = re.compile("answer", re.I)  # in every marker: a fast first scan
+
+
+def _marker_floor(text: str, at: int) -> int:
+    """A position no marker starts before, for the first "answer" of ``text`` at ``at``: back over
+    what may come before it in a marker (``### The final answer``), so scanning for markers from
+    there finds what a scan of the whole text finds."""
+    for _ in range(3):  # "#", "the", "final" and the spaces between them
+        while at and (text[at - 1].isspace() or text[at - 1] == "#"):
+            at -= 1
+        word = 0
+        while at and word < 5 and text[at - 1].isalpha():
+            at, word = at - 1, word + 1
+    return at
+
+
 _CONTINUATION = re.compile(
     r"^\s*(?:#+\s*|\*\*|>\s*)?(?:question|problem|q|human|user|instruction|exercise|example|"
     r"next (?:question|problem))\s*\d*\s*\**\s*(?:[:.)]|$)|<\|(?:im_start|user|endoftext)\|>|\[INST\]",
@@ -107,8 +124,10 @@ def _cut_loop(text: str) -> str:
     return text
 
 
+@functools.lru_cache(maxsize=16)
 def clean_reply(reply: str) -> str:
-    """The reply without a fabricated next exchange after its answer, or a trailing loop."""
+    """The reply without a fabricated next exchange after its answer, or a trailing loop
+    (cached for a few replies: the answer and step graders of one reply both need it)."""
     text = reply[-MAX_REPLY:]
     for m in _CONTINUATION.finditer(text):
         if m.start() > 0 and (MARKER.search(text, 0, m.start()) or _BOXED.search(text, 0, m.start())):
@@ -163,13 +182,28 @@ def final_span(reply: str, parts: int = 1) -> tuple[str | None, Source]:
 
 def span_of(text: str, parts: int = 1) -> tuple[str | None, Source]:
     """:func:`final_span` of a reply already passed through :func:`clean_reply`."""
-    found = list(MARKER.finditer(text))
+    span, source, _ = answer_span(text, parts)
+    return span, source
+
+
+@functools.lru_cache(maxsize=16)
+def answer_span(text: str, parts: int = 1) -> tuple[str | None, Source, int]:
+    """:func:`span_of`, and where the final answer begins in ``text``: the start of its marker
+    or of its first box (``len(text)`` when there is neither). Cached for a few replies, so the
+    answer grader and the step grader (:mod:`.steps`) of one reply share the search.
+
+    >>> answer_span("v = 3 m/s, so t = 2 s. Final answer: 2 s")
+    ('2 s', 'marker', 23)
+    """
+    first = _ANSWER_WORD.search(text)
+    found = [] if first is None else list(MARKER.finditer(text, _marker_floor(text, first.start())))
     for k in range(len(found) - 1, max(-1, len(found) - 50), -1):
         stop = found[k + 1].start() if k + 1 < len(found) else len(text)
         span = _marker_span(text, found[k].end(), stop, parts)
         if _P3.search(span):
-            return unbox(span), "marker"
-    inside = boxes(text)
+            return unbox(span), "marker", found[k].start()
+    inside = boxes(text)[-parts:]
     if inside:
-        return "\n".join(inner + _unit_after_box(text[end:]) for _, end, inner in inside[-parts:]), "boxed"
-    return None, "none"
+        return ("\n".join(inner + _unit_after_box(text[end:]) for _, end, inner in inside), "boxed",
+                inside[0][0])
+    return None, "none", len(text)

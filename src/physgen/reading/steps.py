@@ -32,14 +32,14 @@ import functools
 import math
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..units import to_si
 from ..variant import Intermediate, Variant
 from .compare import close, conversion
 from .numbers import GREEK, normalise, runs
-from .quantity import _unit_after
-from .span import MARKER, MAX_REPLY, boxes, clean_reply, span_of
+from .quantity import unit_after
+from .span import MAX_REPLY, answer_span, clean_reply
 from .verdict import StepGrade, StepReason, StepVerdict
 
 #: Longest piece of text read at once (the normaliser reads at most 1,200 characters).
@@ -51,7 +51,7 @@ _PIECE = re.compile(r"[^\n]+")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 _LITERAL = re.compile(r"(?<![\w.^])(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d{1,4})?")
 _CLAUSE_WORDS = "and|so|then|with|where|using|given|since|for"
-_CLAUSE = re.compile(rf"[;\n]|[.:,](?=\s)|\b(?:{_CLAUSE_WORDS})\b")
+_CLAUSE = re.compile(rf"(?=[;\n.:,astwugf])(?:[;\n]|[.:,](?=\s)|\b(?:{_CLAUSE_WORDS})\b)")  # (?=…): fail fast
 #: An equation sign ahead in the value's clause and sentence: the value is a link of a chain
 #: (``14.4 × 3 = …``), so its own value is not stated yet (:data:`.quantity._CHAIN_AHEAD`, with
 #: the clause ending at :data:`_CLAUSE` or a sentence stop as well).
@@ -60,16 +60,17 @@ _AHEAD = re.compile(  # an aside in parentheses after the value ("28.4 nC (q = �
 _LABEL = re.compile(r"([^\s=≈]+(?:\s*/\s*[^\s=≈]+)?)\s*$")
 _PLAIN = re.compile(r"[\\_{}()$\s*'′]")
 _LEAD = re.compile(r"[A-Za-z]+")
-_UNIT_START = re.compile(r"\s{0,3}[^\W\d_]|\s{0,3}[°%µΩ\\Å℃℉]")  # text after a value that may be a unit
-_UNIT_HEAD = re.compile(r"[^=,;\n]{0,60}?(?=\s*(?:[=,;\n]|$))|[^=,;\n]{0,60}")  # up to the clause's end
+# the text after a value up to its clause's end, when it starts as a unit may (a letter or a sign)
+_UNIT_HEAD = re.compile(r"(?=\s{0,3}[^\W\d_]|\s{0,3}[°%µΩ\\Å℃℉])"
+                        r"(?:[^=,;\n]{0,60}?(?=\s*(?:[=,;\n]|$))|[^=,;\n]{0,60})")
 _MARK = "¶"  # joins lines in a batch; the ";" ends a clause, the mark tells which line a value is on
 _JOIN = f" ;{_MARK} "
+_MARKS = re.compile(_MARK)
 _SHORT_WORDS = frozenset({"is", "so", "as", "at", "of", "to", "by", "in", "on", "if", "we", "a", "an", "i"})
 _FUNCTION_BEFORE = re.compile(r"\b(?:sin|cos|tan|ln|log|exp|sqrt|arcsin|arccos|arctan)\s*$")
 
 
-@dataclass(frozen=True)
-class Found:
+class Found(NamedTuple):  # a tuple: made for every number read, and a dataclass costs 5x to make
     """A value stated in the reply: where it stands (``key`` orders values), its unit and the
     symbol it is assigned to (``label``, plain), and the piece of the reply it stands in."""
 
@@ -126,13 +127,20 @@ def _label(text: str, at: int, start: int, clauses: Sequence[tuple[int, int]]) -
     while k >= 0 and clauses[k][1] > at:
         k -= 1
     clause = text[clauses[k][1]:at] if k >= 0 and clauses[k][0] >= low else text[low:at]
-    cut = min((i for i in (clause.find("="), clause.find("≈")) if i >= 0), default=-1)
+    equals, approx = clause.find("="), clause.find("≈")
+    cut = equals if approx < 0 or 0 <= equals < approx else approx
     if cut < 0:
         return ""
-    m = _LABEL.search(clause[:cut])
-    before = clause[:m.start()].split() if m else []
-    if m is None or _FUNCTION_BEFORE.search(clause[:m.start()]) or (
-            before and len(plain(before[-1])) <= 2 and before[-1].lower() not in _SHORT_WORDS):
+    rest = clause[:cut].rsplit(None, 3)  # a label spans at most 3 words ("v / c"): search from there
+    m = _LABEL.search(clause, len(rest[0]) if len(rest) == 4 else 0, cut)
+    if m is None:
+        return ""
+    head = clause[:m.start()]
+    words = head.rsplit(None, 1)  # the word before the label is the last
+    last = words[-1] if words else ""
+    # (a function's name is at most 6 letters: search only where it may stand)
+    if _FUNCTION_BEFORE.search(head, max(0, len(head.rstrip()) - 6)) or (
+            last and len(plain(last)) <= 2 and last.lower() not in _SHORT_WORDS):
         return ""  # "cos θ = 0.92" and "g t = 45 m/s" assign no value to θ or t
     return plain(m.group(1))
 
@@ -149,10 +157,11 @@ def read_values(text: str, offset: int = 0) -> list[Found]:
         base = (offset + batch[0][0]) * 4096  # a normalised batch is at most 1,200 characters long
         stated = 0  # where the value stated last ends: a new clause starts there
         clauses = [m.span() for m in _CLAUSE.finditer(t)]
+        marks = [m.start() for m in _MARKS.finditer(t)]
         for run in runs(t):
-            at, piece = batch[t.count(_MARK, 0, run.start)]
-            head = _UNIT_HEAD.match(t, run.end) if _UNIT_START.match(t, run.end) else None
-            unit, length = _unit(head.group(0)) if head else ("", 0)
+            at, piece = batch[bisect.bisect_left(marks, run.start)] if marks else batch[0]
+            head = _UNIT_HEAD.match(t, run.end)
+            unit, length = unit_after(head.group(0), "") if head else ("", 0)
             end = run.end + length
             link = _AHEAD.match(t, end, end + 200) is not None  # its value is not stated yet
             where = (offset + at, offset + at + len(piece), piece)
@@ -180,12 +189,6 @@ def _batches(pieces: list[tuple[int, str]]) -> list[list[tuple[int, str]]]:
         out[-1].append((at, piece))
         size += len(piece) + len(_JOIN)
     return out
-
-
-@functools.lru_cache(maxsize=8192)
-def _unit(head: str) -> tuple[str, int]:
-    """The unit at the start of ``head`` (a few words after a value) and its length."""
-    return _unit_after(head, "")
 
 
 def _figures(number: str) -> int:
@@ -224,28 +227,42 @@ def matches(found: Found, value: float, unit: str, rtol: float) -> bool:
     return False
 
 
+def _near(found: list[Found], value: float, unit: str, rtol: float) -> list[Found]:
+    """The values of ``found`` that :func:`matches` may accept for ``value``: within ``rtol`` or
+    10 % of it (as a rounding), read in its unit or, bare, in SI. A quick first sieve."""
+    slack = max(rtol, 0.1) * abs(value) + 1e-12
+    si = to_si(unit)  # cached
+    low, high = value - slack, value + slack
+    low_si, high_si = sorted((low * si.factor + si.offset, high * si.factor + si.offset))
+    out = []
+    for f in found:
+        if f.unit:
+            conv = conversion(f.unit, unit)  # cached
+            if conv is not None and low <= f.value * conv[0] + conv[1] <= high:
+                out.append(f)
+        elif low <= f.value <= high or low_si <= f.value <= high_si:
+            out.append(f)
+    return out
+
+
 def _number(text: str) -> float:
     m = _LITERAL.match(text)
     return float(m.group(0)) if m else math.nan
-
-
-def _answer_start(text: str, parts: int) -> int:
-    """Where the final answer begins in ``text`` (its length when the reply never marks one)."""
-    span, source = span_of(text, parts)
-    if source == "marker":
-        for m in reversed(list(MARKER.finditer(text))):
-            if span_of(text[m.start():], parts)[0] == span:
-                return m.start()
-    if source == "boxed":
-        found = boxes(text)
-        return found[-min(parts, len(found))][0]
-    return len(text)
 
 
 def _align(groups: Sequence[Sequence[Sequence[int]]]) -> list[list[int | None]]:
     """Positions credited to each intermediate, groups (steps) in order: as many credited as
     possible, every credited position of a group after every one of the groups before it;
     on a tie the later groups are credited."""
+    frontier, firsts_of = -1, []
+    for group in groups:  # the usual case first: every step found in order, nothing to weigh
+        firsts = [next((p for p in occ if p > frontier), None) for occ in group]
+        if None in firsts:
+            break
+        firsts_of.append(firsts)
+        frontier = max(p for p in firsts if p is not None)
+    else:
+        return firsts_of
     memo: dict[tuple[int, int], tuple[int, list[list[int | None]]]] = {}
 
     def best(g: int, frontier: int) -> tuple[int, list[list[int | None]]]:
@@ -271,10 +288,14 @@ def _align(groups: Sequence[Sequence[Sequence[int]]]) -> list[list[int | None]]:
 def _aliases(variant: Variant) -> dict[str, str]:
     """Plain symbol -> the intermediate or answer it names: each name, and its leading letters
     when no other name shares them (``gamma`` for ``gamma_m``)."""
-    names = [*variant.intermediates, *variant.answers]
+    return _aliases_of((*variant.intermediates, *variant.answers), tuple(variant.inputs))
+
+
+@functools.lru_cache(maxsize=1024)
+def _aliases_of(names: tuple[str, ...], inputs: tuple[str, ...]) -> dict[str, str]:  # per template
     out = {plain(n): n for n in names}
     leads: dict[str, list[str]] = {}
-    for n in [*names, *variant.inputs]:
+    for n in [*names, *inputs]:
         m = _LEAD.match(n)
         if m:
             leads.setdefault(m.group(0), []).append(n)
@@ -291,13 +312,14 @@ def grade_steps(variant: Variant, reply: str, rtol: float = 0.01) -> StepGrade:
         return StepGrade.of([])
     text = clean_reply(reply if isinstance(reply, str) else "")
     shift = max(0, len(reply) - MAX_REPLY) if isinstance(reply, str) else 0
-    cut = _answer_start(text, len(variant.answers))
+    cut = answer_span(text, len(variant.answers))[2]  # shared with the answer grader (cached)
     before = read_values(text[:cut], shift)
     after = _Later(text[cut:], shift + cut)
     aliases = _aliases(variant)
     names = list(items)
-    hits = {n: [f for f in before if aliases.get(f.label, n) == n
-                and matches(f, items[n].value, items[n].unit, rtol)] for n in names}
+    hits = {n: [f for f in _near(before, items[n].value, items[n].unit, rtol)
+                if aliases.get(f.label, n) == n and matches(f, items[n].value, items[n].unit, rtol)]
+            for n in names}
     steps = sorted({i.step for i in items.values()})
     groups = [[n for n in names if items[n].step == s] for s in steps]
     credited = _align([[[f.key for f in hits[n]] for n in group] for group in groups])
@@ -306,12 +328,17 @@ def grade_steps(variant: Variant, reply: str, rtol: float = 0.01) -> StepGrade:
     known = [(q.value, q.unit) for q in variant.inputs.values()]
     known += [(a.value, a.unit) for a in variant.answers.values()]
     known += [(i.value, i.unit) for i in items.values()]
+    # "v_y = 0 at the top" states a condition, not a value found for the step
+    stated: dict[str, Found] = {}  # the last value stated for each name
+    for f in before:
+        if not f.literal and f.value != 0 and f.label in aliases:
+            stated[aliases[f.label]] = f
     verdicts = []
     for g, group in enumerate(groups):
         low = max((p for h in groups[:g] for n in h if (p := chosen[n]) is not None), default=-1)
         high = min((p for h in groups[g + 1:] for n in h if (p := chosen[n]) is not None), default=1 << 62)
         for n in group:
-            verdicts.append(_verdict(n, items[n], before, after, hits[n], chosen[n], aliases,
+            verdicts.append(_verdict(n, items[n], before, after, hits[n], chosen[n], stated.get(n),
                                      (low, high), known, rtol))
     return StepGrade.of(verdicts)
 
@@ -328,19 +355,16 @@ class _Later:
 
 
 def _verdict(name: str, item: Intermediate, before: list[Found], after: _Later, hits: list[Found],
-             chosen: int | None, aliases: dict[str, str], window: tuple[int, int],
+             chosen: int | None, last: Found | None, window: tuple[int, int],
              known: list[tuple[float, str]], rtol: float) -> StepVerdict:
     value, unit, text, step = item.value, item.unit, item.text, item.step
-    # "v_y = 0 at the top" states a condition, not a value found for the step
-    own = [f for f in before if not f.literal and aliases.get(f.label) == name and f.value != 0]
-    last = own[-1] if own else None
     if last and not matches(last, value, unit, rtol) and (not last.unit or conversion(last.unit, unit)):
         return _made(name, step, "wrong_value", text, last)  # its last statement is wrong
     if chosen is not None:
         return _made(name, step, "correct", text, next(f for f in hits if f.key == chosen))
     if hits:
         return _made(name, step, "out_of_order", text, hits[0])
-    late = [f for f in after.values if matches(f, value, unit, rtol)]
+    late = [f for f in _near(after.values, value, unit, rtol) if matches(f, value, unit, rtol)]
     if late:
         return _made(name, step, "after_answer", text, late[0])
     low, high = window
