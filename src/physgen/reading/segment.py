@@ -101,10 +101,11 @@ def _letter_labels(n: int) -> re.Pattern[str]:
     can overlap, so one scan finds what a scan per letter would."""
     low = _LETTERS[:n]
     both = low + low.upper()
-    return re.compile(
+    return re.compile(  # (?=…): what a label starts with, so most positions fail at once
+        rf"(?=[\s*_Pp(\-•{low}])(?:"
         rf"(?:^|(?<=\s))(?:\*\*|__)?(?:[Pp]art\s*)?\(\s*(?P<k>[{both}])\s*\)(?:\*\*|__)?|"
         rf"^\s*(?:[-*•]\s+)?(?:\*\*|__)?(?:[Pp]art\s*)?(?P<k2>[{low}])\s*[).:](?=\s|\*|$)(?:\*\*|__)?|"
-        rf"(?<=\s)(?P<k3>[{low}])\)(?=[ \t]+[-+−]?[\d$\\.])",  # "… b) 2.04 s" mid-line, before a value
+        rf"(?<=\s)(?P<k3>[{low}])\)(?=[ \t]+[-+−]?[\d$\\.]))",  # "… b) 2.04 s" mid-line, before a value
         re.M,
     )
 
