@@ -15,12 +15,12 @@ import re
 from collections.abc import Sequence
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from physgen.reading import numbers, quantity, segment, span, steps
 from physgen.reading.numbers import normalise, runs
-from physgen.reading.steps import Found, _align, _label, _near, matches, read_values
+from physgen.reading.steps import Found, _align, _align_exhaustive, _label, _near, matches, read_values
 
 
 def _texts(fragments: Sequence[str], size: int = 12) -> st.SearchStrategy[str]:
@@ -362,6 +362,7 @@ LABELLED = _joined(
 
 @settings(max_examples=400)
 @given(st.integers(1, 4), _texts(LABELS) | LABELLED)
+@example(2, "x\n- a) 2.0 m\n• b. 3 s")  # list marks start a line
 def test_one_scan_finds_every_parts_labels(n: int, text: str) -> None:
     each = {(m.start(), m.end(), k) for k in range(n) for m in _one_letter("abcd"[k]).finditer(text)}
     once = {(m.start(), m.end(), segment._letter_of(m)) for m in segment._letter_labels(n).finditer(text)}
@@ -539,35 +540,13 @@ def test_the_sieve_keeps_every_match(
 
 
 # -- the alignment: the greedy pass gives what the exhaustive one gives -------------------------
-def _align_plain(groups: Sequence[Sequence[Sequence[int]]]) -> list[list[int | None]]:
-    memo: dict[tuple[int, int], tuple[int, list[list[int | None]]]] = {}
-
-    def best(g: int, frontier: int) -> tuple[int, list[list[int | None]]]:
-        if g == len(groups):
-            return 0, []
-        if (g, frontier) not in memo:
-            firsts = [next((p for p in occ if p > frontier), None) for occ in groups[g]]
-            count, rest = best(g + 1, frontier)
-            choice: tuple[int, int, list[list[int | None]]] = (count, 0, [[None] * len(firsts), *rest])
-            for cut in sorted({p for p in firsts if p is not None}):
-                taken = [p if p is not None and p <= cut else None for p in firsts]
-                n = sum(p is not None for p in taken)
-                later, rest = best(g + 1, cut)
-                if (n + later, -n) > (choice[0], -choice[1]):
-                    choice = (n + later, n, [taken, *rest])
-            memo[(g, frontier)] = (choice[0], choice[2])
-        return memo[(g, frontier)]
-
-    return best(0, -1)[1]
-
-
 positions = st.lists(st.integers(0, 30), max_size=4).map(lambda p: sorted(set(p)))
 
 
 @settings(max_examples=400)
 @given(st.lists(st.lists(positions, min_size=1, max_size=3), min_size=1, max_size=4))
 def test_alignment_is_the_exhaustive_one(groups: list[list[list[int]]]) -> None:
-    assert _align(groups) == _align_plain(groups)
+    assert _align(groups) == _align_exhaustive(groups)
 
 
 # -- small readings the fast paths must keep ---------------------------------------------------

@@ -134,8 +134,7 @@ def normalise(text: str) -> str:
         t = t.replace("×", "*").replace("·", "*").replace("√", "sqrt").replace("∛", "cbrt")
         t = t.replace("π", " pi ")
         if _SCRIPT.search(t):
-            t = _SUBSCRIPT_RUN.sub(lambda m: m.group(0).translate(_SUBSCRIPTS), t)
-            t = _SUPERSCRIPT_RUN.sub(lambda m: "^(" + m.group(1).translate(_SUPERSCRIPTS) + ")", t)
+            t = superscripts_as_powers(subscripts_as_text(t))
     t = t.replace("+/-", "±")
     if (" " in t or not plain) and _THOUSANDS_HINT.search(t):
         t = _THOUSANDS.sub(lambda m: m.group(1) + _NON_DIGIT.sub("", m.group(2)), t)
@@ -143,6 +142,16 @@ def normalise(text: str) -> str:
         t = _COMMA_THOUSANDS.sub("", t)  # 1,250 -> 1250
     t = t.replace("{", "(").replace("}", ")")
     return " ".join(t.split())
+
+
+def subscripts_as_text(text: str) -> str:
+    """Subscript digits and letters as plain ones, the text's length kept: ``I₃`` → ``I3``."""
+    return _SUBSCRIPT_RUN.sub(lambda m: m.group(0).translate(_SUBSCRIPTS), text)
+
+
+def superscripts_as_powers(text: str) -> str:
+    """Superscripts as powers: ``m/s²`` → ``m/s^(2)``, ``10⁻³`` → ``10^(-3)``."""
+    return _SUPERSCRIPT_RUN.sub(lambda m: "^(" + m.group(1).translate(_SUPERSCRIPTS) + ")", text)
 
 
 def _restore_escape(m: re.Match[str]) -> str:
@@ -311,10 +320,6 @@ def _trim(piece: str, offset: int) -> tuple[str, int]:
 
 
 def _evaluate_run(piece: str, offset: int) -> list[Run]:
-    bare = piece.lstrip(" ")
-    if _PLAIN_RUN.fullmatch(bare):  # most runs: a plain number, nothing to trim or parse
-        start = offset + len(piece) - len(bare)
-        return [Run(float(bare), bare, start, start + len(bare))]
     text, start = _trim(piece, offset)
     if not text or not _P2.search(text):
         return []

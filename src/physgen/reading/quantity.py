@@ -233,15 +233,17 @@ def _simple(text: str, want: str | None) -> Reading | None:
     """What :func:`read_value` reads in a text that is one number and a unit, found without its
     general machinery (corrections, hedges, chains …, none of which such a text can hold);
     None when the text is anything more."""
-    m = _SIMPLE.fullmatch(text) if want is not None else None
+    if want is None:
+        return None
+    m = _SIMPLE.fullmatch(text)
     if m is None:
         return None
     number, written = m.group(1), m.group(2) or ""
-    unit, length = unit_after(" " + written, want or "") if written else ("", 0)
+    unit, length = unit_after(" " + written, want) if written else ("", 0)
     if written and (length != len(written) + 1 or unit.startswith("?")):
         return None  # more than a unit follows, or an unreadable one
     parsed = " ".join(text[m.start(1):m.end(2) if written else m.end(1)].split())  # as normalised
-    value = to_expected(float(number), unit, want or "")
+    value = to_expected(float(number), unit, want)
     if value is None:
         return Reading("wrong_unit_dimension", parsed=parsed,
                        detail=f"{unit!r} cannot be converted to {want!r}")

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .compare import conversion
-from .numbers import GREEK, normalise
+from .numbers import GREEK, normalise, subscripts_as_text
 from .quantity import candidates
 
 # Patterns used inside functions, compiled once: other libraries (Pint's parser) churn
@@ -38,8 +38,6 @@ _P6 = re.compile(r"[;\n]|(?<!\\),(?!\d{3}(?!\d))|\band\b")
 _LETTERS = "abcdefgh"
 _WORD_CHAR = re.compile(r"\w")
 _DIGIT = re.compile(r"\d")
-_SUBSCRIPT = re.compile(r"[\u2080-\u209c]+")  # translating only text that has one is much faster
-_SUBSCRIPT_DIGITS = str.maketrans("₀₁₂₃₄₅₆₇₈₉ₐₑₒₓₕₖₗₘₙₚₛₜ", "0123456789aeoxhklmnpst")
 _GREEK_LETTER = {name: letter for letter, name in GREEK.items()}
 
 
@@ -63,12 +61,10 @@ def _name_pattern(name: str) -> str:
             base, sub = m.group(1), m.group(2)
         elif len(name) > 1 and name not in _GREEK_LETTER and name[0].isupper() and name[1:].islower():
             base, sub = name[0], name[1:]  # "Vs" is also written V_s
-    alternatives = [re.escape(base)]
-    if base in _GREEK_LETTER:
-        alternatives.append(re.escape(_GREEK_LETTER[base]))
-    firsts = "".join(sorted({re.escape(a[:1]) for a in [base, _GREEK_LETTER.get(base, base)]}))
+    spellings = [base, _GREEK_LETTER[base]] if base in _GREEK_LETTER else [base]
+    firsts = "".join(sorted({re.escape(a[:1]) for a in spellings}))
     ahead = rf"(?=[\\{firsts}])" if base else ""  # what the name starts with, so most positions fail at once
-    head = ahead + r"(?:\\)?(?:" + "|".join(alternatives) + ")"
+    head = ahead + r"(?:\\)?(?:" + "|".join(re.escape(a) for a in spellings) + ")"
     if not sub:
         return head
     wrapped = r"\s*_?\s*[({]?\s*(?:\\(?:text|mathrm|rm)\s*[({]\s*)?\\?"  # _{\text{max}}, _(max)
@@ -145,8 +141,7 @@ def _inside_equation(text: str, start: int, bounds: Sequence[int]) -> bool:
 
 def _labelled(text: str, parts: Sequence[Part]) -> list[str | None] | None:
     n = len(parts)
-    if _SUBSCRIPT.search(text):  # same length: "I₃" reads as "I3" (translating only the runs is faster)
-        text = _SUBSCRIPT.sub(lambda m: m.group(0).translate(_SUBSCRIPT_DIGITS), text)
+    text = subscripts_as_text(text)  # same length: "I₃" reads as "I3"
     hits = [(m.start(), m.end(), _letter_of(m)) for m in _letter_labels(n).finditer(text)]
     if not hits:
         numbered = [(m.start(), m.end(), int(m.group("k")) - 1) for m in _number_labels(n).finditer(text)]

@@ -227,6 +227,11 @@ def matches(found: Found, value: float, unit: str, rtol: float) -> bool:
     return False
 
 
+def _matching(found: list[Found], value: float, unit: str, rtol: float) -> list[Found]:
+    """The values of ``found`` that state ``value`` (:func:`matches`), in order."""
+    return [f for f in _near(found, value, unit, rtol) if matches(f, value, unit, rtol)]
+
+
 def _near(found: list[Found], value: float, unit: str, rtol: float) -> list[Found]:
     """The values of ``found`` that :func:`matches` may accept for ``value``: within ``rtol`` or
     10 % of it (as a rounding), read in its unit or, bare, in SI. A quick first sieve."""
@@ -253,16 +258,20 @@ def _number(text: str) -> float:
 def _align(groups: Sequence[Sequence[Sequence[int]]]) -> list[list[int | None]]:
     """Positions credited to each intermediate, groups (steps) in order: as many credited as
     possible, every credited position of a group after every one of the groups before it;
-    on a tie the later groups are credited."""
+    on a tie the later groups are credited. The usual case first: when every step is found in
+    order, the first value of each after the step before is the answer, with nothing to weigh."""
     frontier, firsts_of = -1, []
-    for group in groups:  # the usual case first: every step found in order, nothing to weigh
+    for group in groups:
         firsts = [next((p for p in occ if p > frontier), None) for occ in group]
         if None in firsts:
-            break
+            return _align_exhaustive(groups)
         firsts_of.append(firsts)
         frontier = max(p for p in firsts if p is not None)
-    else:
-        return firsts_of
+    return firsts_of
+
+
+def _align_exhaustive(groups: Sequence[Sequence[Sequence[int]]]) -> list[list[int | None]]:
+    """:func:`_align` by weighing every way to credit each step (memoised)."""
     memo: dict[tuple[int, int], tuple[int, list[list[int | None]]]] = {}
 
     def best(g: int, frontier: int) -> tuple[int, list[list[int | None]]]:
@@ -317,9 +326,8 @@ def grade_steps(variant: Variant, reply: str, rtol: float = 0.01) -> StepGrade:
     after = _Later(text[cut:], shift + cut)
     aliases = _aliases(variant)
     names = list(items)
-    hits = {n: [f for f in _near(before, items[n].value, items[n].unit, rtol)
-                if aliases.get(f.label, n) == n and matches(f, items[n].value, items[n].unit, rtol)]
-            for n in names}
+    hits = {n: [f for f in _matching(before, items[n].value, items[n].unit, rtol)
+                if aliases.get(f.label, n) == n] for n in names}
     steps = sorted({i.step for i in items.values()})
     groups = [[n for n in names if items[n].step == s] for s in steps]
     credited = _align([[[f.key for f in hits[n]] for n in group] for group in groups])
@@ -364,7 +372,7 @@ def _verdict(name: str, item: Intermediate, before: list[Found], after: _Later, 
         return _made(name, step, "correct", text, next(f for f in hits if f.key == chosen))
     if hits:
         return _made(name, step, "out_of_order", text, hits[0])
-    late = [f for f in _near(after.values, value, unit, rtol) if matches(f, value, unit, rtol)]
+    late = _matching(after.values, value, unit, rtol)
     if late:
         return _made(name, step, "after_answer", text, late[0])
     low, high = window

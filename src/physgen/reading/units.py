@@ -19,12 +19,12 @@ import re
 
 from ..unit_table import AMBIGUOUS, WORDS, latex_to_unicode, unicode_to_pint
 from ..units import parse_unit, same_dimension
+from .numbers import superscripts_as_powers
 
 # Patterns used inside functions, compiled once: other libraries (Pint's parser) churn
 # the `re` module's own cache, and recompiling a pattern costs more than using it.
 _P1 = re.compile(r"\^\s*\{?\s*\\circ\s*\}?|\\degree\b")
 _P2 = re.compile(r"\^\s*\{([^{}]*)\}")
-_P3 = re.compile(r"([⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]+)")
 _P4 = re.compile(r"\s+")
 _P5 = re.compile(r"\bsquare ([a-z]+)")
 _P6 = re.compile(r"\bcubic ([a-z]+)")
@@ -45,7 +45,6 @@ MAX_EXPONENT = 12
 MAX_FACTORS = 8
 
 _LATEX_WRAP = re.compile(r"\\(?:mathrm|text|textrm|rm|mbox|operatorname)\s*\{([^{}]*)\}")
-_SUPER = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+")
 # one factor: a symbol and at most one small power
 _FACTOR = re.compile(r"[A-Za-z_]+(?:\^([-+]?\d{1,2}(?:\.\d{1,3})?))?")
 # every unit word in one pattern, longest first, plurals too ("kilometres", "inches")
@@ -75,7 +74,7 @@ def _clean(text: str) -> str:
     for uni, pint_text, _ in unicode_to_pint():
         t = t.replace(uni, pint_text)  # flush: "kΩ" is "kohm", "µF" is "uF"
     t = t.replace("%", " percent ").replace("·", "*")
-    t = _P3.sub(lambda m: "^(" + m.group(1).translate(_SUPER) + ")", t)
+    t = superscripts_as_powers(t)
     return _P4.sub(" ", t).strip().strip(".,;:")
 
 
