@@ -98,7 +98,7 @@ def test_grade_lines_write_what_physgen_grade_writes(single: bytes, tmp_path: Pa
 
 
 # -- on Ray Data ----------------------------------------------------------------------------------
-@pytest.fixture(scope="module")
+@pytest.fixture
 def ray_data() -> Iterator[Any]:
     """A local Ray instance (2 CPUs, no dashboard), blocks kept in order as the README sets it."""
     ray = pytest.importorskip("ray")
@@ -110,25 +110,24 @@ def ray_data() -> Iterator[Any]:
     ray.shutdown()
 
 
-def test_ray_generates_by_pieces_the_single_process_bytes(ray_data: Any, catalog: physgen.Catalog,
-                                                         single: bytes) -> None:
+def test_ray_data_recipe_gives_the_single_process_bytes(ray_data: Any, catalog: physgen.Catalog,
+                                                        single: bytes, tmp_path: Path) -> None:
+    """The README's recipe, one test so that Ray starts once however the tests are spread."""
+    # generation: one Ray task per piece of the job
     work = scale.pieces(catalog, n=N, size=10)
     parts = ray_data.from_items(work, override_num_blocks=len(work)).map(
         scale.generate_piece, fn_kwargs={"catalog": catalog, **OPTIONS})
-    assert b"".join(row["jsonl"] for row in parts.iter_rows()) == single
+    assert b"".join(row["jsonl"] for row in parts.iter_rows()) == single, "generation"
 
-
-def test_ray_grades_the_lines_as_physgen_grade(ray_data: Any, single: bytes, tmp_path: Path) -> None:
+    # grading: the responses file's lines in batches
     responses = _responses(single, tmp_path / "responses.jsonl")
     graded = ray_data.read_text(str(responses), override_num_blocks=4).map_batches(
         lambda batch: {"jsonl": scale.grade_lines(batch["text"])}, batch_size=16)
     out = b"".join(b"".join(batch["jsonl"]) for batch in graded.iter_batches(batch_format="numpy"))
-    assert out == _cli_graded(responses, tmp_path)
+    assert out == _cli_graded(responses, tmp_path), "grading"
 
-
-def test_ray_reads_a_procedural_dataset_by_index_ranges(ray_data: Any, catalog: physgen.Catalog) -> None:
+    # a procedural training set: items by index ranges of ray.data.range
     ds = physgen.dataset(catalog, size=60, seed=3, formats=["free_form", "mc_numerical"])
     items = ray_data.range(len(ds), override_num_blocks=4).map_batches(
         lambda batch: {"jsonl": [jsonl.line(ds[int(i)]) for i in batch["id"]]}, batch_size=8)
-    out = b"".join(row["jsonl"] for row in items.iter_rows())
-    assert out == b"".join(jsonl.line(item) for item in ds)
+    assert b"".join(row["jsonl"] for row in items.iter_rows()) == b"".join(map(jsonl.line, ds)), "dataset"
