@@ -241,3 +241,8 @@ def test_verl_09_ignores_the_old_top_level_key(verl_reward: types.ModuleType) ->
     copied the old key over; 0.9 still accepts the old key but no longer reads it."""
     old = ["custom_reward_function.path=pkg://physgen.rewards", "custom_reward_function.name=compute_score"]
     assert verl_reward.get_custom_reward_fn(_verl_config(old)) is None
+    # so verl falls back to its built-in rewards, which stop at the first physgen row
+    from verl.utils.reward_score import default_compute_score
+
+    with pytest.raises(NotImplementedError, match="data_source='physgen'"):
+        default_compute_score("physgen", "B", "{}")

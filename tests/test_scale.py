@@ -64,7 +64,7 @@ def _cli_graded(responses: Path, tmp_path: Path) -> bytes:
 
 
 def test_pieces_in_any_order_join_to_the_single_process_bytes(folder: Path, catalog: physgen.Catalog,
-                                                              single: bytes) -> None:
+                                                              single: bytes, tmp_path: Path) -> None:
     work = scale.pieces(catalog, n=N, size=10)
     assert [p["piece"] for p in work] == list(range(len(work)))
     sizes = {t: sum(p["n"] for p in work if p["template"] == t) for t in catalog}
@@ -74,6 +74,10 @@ def test_pieces_in_any_order_join_to_the_single_process_bytes(folder: Path, cata
     made = sorted((scale.generate_piece(p, catalog=catalog, **OPTIONS) for p in shuffled),
                   key=lambda m: m["piece"])
     assert b"".join(m["jsonl"] for m in made) == single
+    out = tmp_path / "cli.jsonl"  # the README's "= physgen generate ..."
+    assert main(["generate", "--path", str(folder), "-n", str(N), "--seed", "7", "--format", "free_form",
+                 "--format", "mc_numerical", "--paraphrases", "random", "-o", str(out), "--no-progress"]) == 0
+    assert out.read_bytes() == single
     # a later range of the same job is the tail of a longer run; a folder path works as the catalog
     tail = b"".join(scale.generate_piece(p, catalog=folder, **OPTIONS)["jsonl"]
                     for p in scale.pieces(catalog["optics.thin_lens"], n=5, start=N - 5, size=2))
