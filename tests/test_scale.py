@@ -114,6 +114,7 @@ def ray_data() -> Iterator[Any]:
     ray.shutdown()
 
 
+@pytest.mark.filterwarnings("ignore::DeprecationWarning:ray.data.context")  # Ray's own, on first use
 def test_ray_data_recipe_gives_the_single_process_bytes(ray_data: Any, catalog: physgen.Catalog,
                                                         single: bytes, tmp_path: Path) -> None:
     """The README's recipe, one test so that Ray starts once however the tests are spread."""
