@@ -38,7 +38,7 @@ _NAMES = {
 }
 #: Submodules that are attributes of the package, imported on first use.
 _SUBMODULES = ("catalog", "dataset", "export", "formats", "generation", "grading", "harness", "metrics",
-               "plots", "report", "rewards", "splits", "units")
+               "plots", "report", "rewards", "scale", "splits", "units")
 
 __all__ = [
     "Answer", "ArgumentError", "CapacityWarning", "Catalog", "CatalogError", "FormatError", "Grade",
@@ -46,7 +46,7 @@ __all__ = [
     "ShownQuantity", "SourceTypeError", "Template", "TemplateError", "UnknownTemplateError", "Variant",
     "__version__", "catalog", "dataset", "export", "formats", "generate", "generation", "grade",
     "grade_answer", "grading", "harness", "load_catalog", "metrics", "plots", "register_format", "report",
-    "rewards", "splits", "units", "ureg",
+    "rewards", "scale", "splits", "units", "ureg",
 ]
 
 
@@ -77,6 +77,7 @@ if TYPE_CHECKING:
         plots,
         report,
         rewards,
+        scale,
         splits,
         units,
     )

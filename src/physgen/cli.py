@@ -359,10 +359,8 @@ def cmd_grade(args: argparse.Namespace, out: IO[str]) -> int:
     Each output row is the graded record (``physgen.metrics.record``) with the grade,
     the prompt and the response: what ``physgen metrics`` and ``physgen report`` read."""
     from .export import write_jsonl
-    from .grading import grade
     from .jsonl import line
-    from .metrics import record
-    from .variant import Variant
+    from .scale import grade_row
 
     output = _output(args.output, (".jsonl",))
     rows = _reads(args.responses)
@@ -373,18 +371,10 @@ def cmd_grade(args: argparse.Namespace, out: IO[str]) -> int:
 
     def graded() -> Iterator[dict[str, Any]]:
         for number, row in enumerate(itertools.chain([first], rows), 1):
-            if "response" not in row:
-                raise ArgumentError(f"{args.responses}:{number}: no 'response' field")
-            fields = {k: v for k, v in row.items() if k in Variant.__dataclass_fields__}
             try:
-                variant = Variant.from_dict(fields)
-            except ValueError as exc:
-                lines = str(exc).splitlines()
-                raise ArgumentError(f"{args.responses}:{number}: not a physgen variant "
-                                    f"({'; '.join(x.strip() for x in lines[1:3])})") from None
-            g = grade(variant, row["response"], rtol=args.rtol)
-            rec = record(variant, g, attempt=int(row.get("attempt", 0)), model=row.get("model"))
-            rec.update(grade=g.to_dict(), prompt=variant.prompt, response=row["response"])
+                rec = grade_row(row, rtol=args.rtol)
+            except ArgumentError as exc:
+                raise ArgumentError(f"{args.responses}:{number}: {exc}") from None
             progress(number)
             yield rec
 

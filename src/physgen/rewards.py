@@ -5,14 +5,15 @@
   or its JSON text), which :meth:`physgen.dataset.ProceduralDataset.to_hf_dataset`
   provides.
 * :func:`compute_score` is a verl custom reward function
-  (``custom_reward_function.path=pkg://physgen.rewards``); its ``ground_truth``
+  (``reward.custom_reward_function.path=pkg://physgen.rewards``, name ``compute_score``;
+  verl 0.7.0 and older read ``custom_reward_function.path``); its ``ground_truth``
   is the variant's JSON, which ``to_hf_dataset("verl")`` puts in
   ``reward_model.ground_truth``.
 
 Both return 1.0 for a reply that grades correct and 0.0 otherwise; with
 ``partial_credit=True`` they return the fraction of the asked quantities that
 are right (TRL: ``functools.partial(trl_reward, partial_credit=True)``; verl:
-``+custom_reward_function.reward_kwargs.partial_credit=true``).
+``+reward.custom_reward_function.reward_kwargs.partial_credit=true``).
 
 >>> import physgen
 >>> v = next(physgen.generate(["optics.thin_lens"], n=1, seed=0))
@@ -94,11 +95,12 @@ def trl_reward(prompts: Sequence[Any], completions: Sequence[Any], *, partial_cr
                **kwargs: Any) -> list[float | None]:
     """A reward function for TRL's ``GRPOTrainer``: one reward per completion.
 
-    Called as TRL calls custom reward functions (TRL v1.9.0,
+    Called as TRL calls custom reward functions (TRL v1.16.0,
     ``trl/trainer/grpo_trainer.py``, ``GRPOTrainer._calculate_rewards``):
     ``reward_func(prompts=..., completions=..., completion_ids=..., **columns)``,
     where the columns are every dataset column but ``prompt`` (one value per
-    completion), plus ``trainer_state``, ``log_extra`` and ``log_metric``.
+    completion), plus ``trainer_state``, ``log_extra``, ``log_metric`` and, with
+    environments, ``environments``; TRL checks that one reward comes back per completion.
     Completions are strings, or lists of message dicts for a conversational
     dataset. The ``variant`` column (dicts or JSON text) says what each
     completion answers; a row whose variant is ``None`` (another task's row
@@ -119,12 +121,16 @@ def compute_score(data_source: str, solution_str: str, ground_truth: str | Mappi
                   **kwargs: Any) -> float:
     """A verl reward function: the score of ``solution_str`` for the variant in ``ground_truth``.
 
-    Matches verl's custom reward convention (verl v0.7.0:
-    ``verl/workers/reward_manager/naive.py`` calls
-    ``compute_score(data_source=..., solution_str=..., ground_truth=..., extra_info=...)``;
-    ``verl/trainer/ppo/reward.py`` ``get_custom_reward_fn`` adds
-    ``custom_reward_function.reward_kwargs``, such as ``partial_credit``).
-    ``data_source`` and ``extra_info`` are not needed to grade; ``kwargs`` takes
-    the other keywords some verl reward managers pass (e.g. ``reward_router_address``).
+    Matches verl's custom reward convention (verl 0.9.1:
+    ``verl/trainer/ppo/reward.py`` ``get_custom_reward_fn`` loads it from
+    ``reward.custom_reward_function`` (``path``, ``name``) and adds its ``reward_kwargs``,
+    such as ``partial_credit``; the reward loop's naive manager,
+    ``verl/experimental/reward_loop/reward_manager/naive.py``, calls
+    ``compute_score(data_source=..., solution_str=..., ground_truth=..., extra_info=...)``
+    and reads a float, or a dict with ``score``). verl 0.7.0 and older read the
+    top-level ``custom_reward_function`` key; 0.7.1 and 0.8 copy it to ``reward.``;
+    0.9 accepts it but ignores it. ``data_source`` and ``extra_info`` are not needed to
+    grade; ``kwargs`` takes the other keywords verl passes with a reward router
+    (``reward_router_address``, ``reward_model_tokenizer``).
     """
     return score(ground_truth, solution_str, partial_credit=partial_credit)
