@@ -6,8 +6,9 @@ Checks run once, at load time, and every problem is reported (file, field, fix):
 * every expression parses and uses only defined names;
 * every answer has the dimension of its declared unit, and every constraint
   compares like with like: the compiled code is run once on Pint quantities;
-* every text placeholder is defined, every text shows every input and asks
-  (``{{ asks }}``), no text reveals an answer, and paraphrases differ;
+* every text holds only placeholders (:func:`~physgen.render.compile_text`), each is
+  defined, every text shows every input and asks (``{{ asks }}``), no text reveals an
+  answer, paraphrases differ, and every text, step and omit cut renders;
 * constraints are satisfiable and answers finite over a sample of draws;
 * every named mistake changes its answer (compared at sample points, not by
   ``sympy.simplify``, which is slow and may fail to decide).
@@ -43,7 +44,9 @@ from .intermediates import check_finite, check_intermediates, compile_intermedia
 from .limits import LIMITS
 from .render import (
     STYLES,
+    Shown,
     Text,
+    TextError,
     compile_text,
     format_expression,
     format_symbol,
@@ -518,7 +521,27 @@ def _texts(spec: TemplateSpec, problems: _Problems) -> tuple[
             problems.add(f"steps[{k}]", f"undefined placeholder(s) {undefined}",
                          f"use only {sorted(shown | set(spec.answers) | set(spec.intermediates))}")
     _check_spans_everywhere(spec, omit_texts, problems)
+    _check_renders(spec, texts, steps, omit_texts, problems)
     return tuple(texts), tuple(steps), tuple(omit_texts)
+
+
+def _check_renders(spec: TemplateSpec, texts: list[Text], steps: list[Text],
+                   omit_texts: list[dict[str, Text]], problems: _Problems) -> None:
+    """Render every text, step and omit cut once, with a stand-in for every quantity."""
+    names = [*spec.inputs, *spec.constants, *spec.answers, *spec.intermediates]
+    context: dict[str, Any] = {n: Shown("1.00 m", "1.00", "m") for n in names}
+    context["asks"] = "Find the answer."
+    fields = [*((f"text[{k}]", t) for k, t in enumerate(texts)),
+              *((f"steps[{k}]", t) for k, t in enumerate(steps)),
+              *((f"text[{k}]", t) for k, cuts in enumerate(omit_texts) for t in cuts.values())]
+    for field, text in fields:
+        if not text.names <= context.keys():
+            continue  # undefined placeholders are reported already
+        try:
+            text.render(context)
+        except Exception as exc:  # Jinja's UndefinedError, SecurityError, TypeError ...
+            problems.add(field, f"cannot be rendered: {type(exc).__name__}: {exc}",
+                         "use only the placeholders the template defines")
 
 
 _SPAN = re.compile(r"\[\[(.*?)\]\]", re.S)
@@ -637,7 +660,9 @@ def _compile(src: str, field: str, problems: _Problems) -> Text | None:
     except jinja2.TemplateSyntaxError as exc:
         problems.add(field, f"Jinja2 syntax error on line {exc.lineno}: {exc.message}",
                      "placeholders look like {{ name }}")
-        return None
+    except TextError as exc:
+        problems.add(field, str(exc), exc.fix)
+    return None
 
 
 def _words(text: str) -> list[str]:
