@@ -230,9 +230,10 @@ class _Entry:
         return self._template
 
 
-def _entry(path: Path, store: cache.Store) -> tuple[_Entry, Callable[[], _Entry]]:
+def _entry(path: Path, store: cache.Store,
+           time_limit: float | None = None) -> tuple[_Entry, Callable[[], _Entry]]:
     """One template file: its entry now if cached, else its spec now and a function that
-    compiles it. Raises TemplateError."""
+    compiles it (within ``time_limit`` seconds, if given). Raises TemplateError."""
     content = _read(path)
     key = cache.entry_key(path, content) if store.path is not None else ""
     hit = store.get(key) if key else None
@@ -242,14 +243,45 @@ def _entry(path: Path, store: cache.Store) -> tuple[_Entry, Callable[[], _Entry]
     spec = _parse_spec(path, content)
 
     def compiled() -> _Entry:
-        from .compile import compile_template  # SymPy, Pint and Jinja: only when compiling
-
-        template = compile_template(spec, str(path))
+        template = _compile(spec, str(path), time_limit)
         if key:
             store.put(key, spec, template)
         return _Entry(spec, template)
 
     return _Entry(spec), compiled
+
+
+def _compile(spec: TemplateSpec, source: str, seconds: float | None) -> Template:
+    """Compile and check ``spec``; with ``seconds``, in a child process stopped after that
+    long (:mod:`physgen.bounded`), whose failures become one problem of the file."""
+    from .compile import compile_template  # SymPy, Pint and Jinja: only when compiling
+
+    if seconds is None:
+        return compile_template(spec, source)
+    from .bounded import run_bounded
+
+    fix = "simplify the template's expressions and texts"
+    try:
+        found = run_bounded(_compile_or_problems, spec, source, seconds=seconds)
+    except TimeoutError:
+        raise TemplateError(source, "", f"checking took longer than {seconds:g} s, so it was stopped",
+                            fix=f"{fix}, or allow more time with --time-limit") from None
+    except MemoryError as exc:
+        raise TemplateError(source, "", f"checking {exc}, so it was stopped", fix=fix) from None
+    except ChildProcessError as exc:
+        raise TemplateError(source, "", f"checking failed: {_cut(str(exc))}", fix=fix) from None
+    if isinstance(found, list):
+        raise TemplateError(problems=found)
+    return found
+
+
+def _compile_or_problems(spec: TemplateSpec, source: str) -> Template | list[Problem]:
+    from .compile import compile_template
+
+    try:
+        return compile_template(spec, source)
+    except TemplateError as exc:
+        return list(exc.problems)
 
 
 def _later(complete: Callable[[], _Entry]) -> Callable[[], Template]:
@@ -364,7 +396,8 @@ def template_files(root: Path) -> list[Path]:
     return sorted(p for p in root.rglob("*.yaml") if p.is_file())
 
 
-def load_catalog(path: str | Path | None = None, *, lazy: bool = False) -> Catalog:
+def load_catalog(path: str | Path | None = None, *, lazy: bool = False,
+                 time_limit: float | None = None) -> Catalog:
     """Load a catalog: the built-in one (``None``), a folder of templates, or one file.
 
     Raises :class:`CatalogError` listing every problem if any file is invalid.
@@ -373,10 +406,14 @@ def load_catalog(path: str | Path | None = None, *, lazy: bool = False) -> Catal
     ``lazy=True`` reads and checks every file's structure but compiles a
     template that is not in the cache only when it is first used (and reports
     its problems then): what ``physgen list`` and ``physgen show`` need.
+    ``time_limit`` (seconds) checks each file of ``path`` that is not in the cache in a
+    child process, stopped after that long or if it takes more than 2 GiB of memory, so a
+    hostile file becomes one problem of the catalog (Linux; ``physgen validate`` does
+    this). The built-in catalog is physgen's own and loads without it.
     """
     if path is None:
         return _load_builtin(lazy)
-    return _load(Path(path), lazy)
+    return _load(Path(path), lazy, time_limit)
 
 
 @functools.cache
@@ -384,7 +421,7 @@ def _load_builtin(lazy: bool) -> Catalog:
     return _load(BUILTIN_ROOT, lazy)
 
 
-def _load(path: Path, lazy: bool = False) -> Catalog:
+def _load(path: Path, lazy: bool = False, time_limit: float | None = None) -> Catalog:
     if not path.exists():
         raise CatalogError(str(path), "", "no such file or folder",
                            fix="pass a template folder or a .yaml file")
@@ -398,7 +435,7 @@ def _load(path: Path, lazy: bool = False) -> Catalog:
     seen: dict[str, Path] = {}
     for file in files:
         try:
-            found, complete = _entry(file, store)
+            found, complete = _entry(file, store, time_limit)
             spec = found.spec
             if file is not path:
                 misplaced = _check_location(spec, file, path)
