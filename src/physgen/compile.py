@@ -56,7 +56,7 @@ from .render import (
 from .sampling import stream_key, uniforms
 from .schema import TemplateSpec
 from .template import Constant, Deferred, Display, Template, UnitText
-from .units import Quantity, format_unit, parse_quantity, parse_unit, to_si
+from .units import Quantity, check_unit_text, format_unit, parse_quantity, parse_unit, to_si
 from .validity import MAX_REJECT_RATE
 
 #: Draws used at load time to check constraints and answers.
@@ -90,6 +90,8 @@ def compile_template(spec: TemplateSpec, source: str = "<template>", *, check: b
     ``check=False`` skips the sampling checks (used by tests of the checks themselves).
     """
     problems = _Problems(source)
+    _check_unit_texts(spec, problems)
+    problems.raise_if_any()
     input_si, answer_units, constants = _units(spec, problems)
     problems.raise_if_any()
     expressions, constraint_exprs = _expressions(spec, problems)
@@ -127,6 +129,22 @@ def compile_template(spec: TemplateSpec, source: str = "<template>", *, check: b
 
 
 # -- units -------------------------------------------------------------------
+def _check_unit_texts(spec: TemplateSpec, problems: _Problems) -> None:
+    """Every text Pint will read is one it reads in bounded time (:func:`check_unit_text`)."""
+    texts = [(f"inputs.{n}.unit", i.unit) for n, i in spec.inputs.items()]
+    texts += [(f"inputs.{n}.alt_units[{k}]", u) for n, i in spec.inputs.items()
+              for k, u in enumerate(i.alt_units)]
+    texts += [(f"answers.{n}.unit", a.unit) for n, a in spec.answers.items()]
+    texts += [(f"intermediates.{n}.unit", i.unit) for n, i in spec.intermediates.items()]
+    texts += [(f"constants.{n}", c.value) for n, c in spec.constants.items()]
+    texts += [(f"constants.{n}.unit", c.unit) for n, c in spec.constants.items() if c.unit is not None]
+    for field, text in texts:
+        try:
+            check_unit_text(text)
+        except ValueError as exc:
+            problems.add(field, str(exc), "write a unit such as 'm/s^2' or 'W/(m^2*K^4)', with small powers")
+
+
 def _units(spec: TemplateSpec, problems: _Problems) -> tuple[
         dict[str, Any], dict[str, Any], dict[str, Constant]]:
     input_si = {}
