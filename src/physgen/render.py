@@ -289,7 +289,7 @@ def _construct(node: nodes.Node) -> str:
         return f"the filter '{node.name}'" + (" with arguments" if node.name in FILTERS else "")
     if isinstance(node, nodes.Stmt):
         tag = {"Assign": "set", "AssignBlock": "set", "FilterBlock": "filter", "CallBlock": "call",
-               "ScopedEvalContextModifier": "autoescape"}.get(type(node).__name__, type(node).__name__)
+               "ScopedEvalContextModifier": "autoescape", "Scope": "autoescape"}.get(type(node).__name__, type(node).__name__)
         return f"a {{% {tag.lower()} %}} tag"
     if isinstance(node, nodes.Const | nodes.Literal):
         return "a literal value"
