@@ -137,7 +137,7 @@ def _check_syntax(text: str, known: set[str]) -> None:
     except SyntaxError as exc:
         raise ExpressionError(f"cannot parse {_short(text)}: SyntaxError: {exc.msg}",
                               _unit_fix(text) or _DEFAULT_FIX) from None
-    except (RecursionError, MemoryError, ValueError):
+    except (RecursionError, MemoryError):
         raise ExpressionError(f"cannot parse {_short(text)}: it nests too deeply", _PLAIN_FIX) from None
     unknown_names: set[str] = set()
     unknown_funcs: set[str] = set()
