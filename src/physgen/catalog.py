@@ -70,13 +70,57 @@ def _yaml_loader() -> Any:
             key = loader.construct_object(key_node)
             if key in seen:
                 raise yaml.constructor.ConstructorError(
-                    None, None, f"duplicate key {key!r}", key_node.start_mark
+                    None, None, f"duplicate key {_cut(repr(key), 60)}", key_node.start_mark
                 )
             seen.add(key)
         return loader.construct_mapping(node)  # type: ignore[no-any-return]
 
     UniqueKeyLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, construct_mapping)
     return UniqueKeyLoader
+
+
+#: The largest template file read, in bytes (the catalog's largest is about 5 kB).
+MAX_FILE_BYTES = 256 * 1024
+
+
+def _read(path: Path) -> bytes:
+    """A template file's bytes; raises TemplateError if it cannot be read or is too large."""
+    try:
+        with path.open("rb") as f:
+            content = f.read(MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        raise TemplateError(str(path), "", f"cannot read the file: {exc}") from None
+    if len(content) > MAX_FILE_BYTES:
+        raise TemplateError(str(path), "", f"the file is larger than {MAX_FILE_BYTES // 1024} KiB",
+                            fix="a template file is a few kilobytes; remove what it does not need")
+    return content
+
+
+def _yaml_data(text: str) -> Any:
+    """The data of a YAML document, refusing aliases: an alias (``*name``) repeats a node, so a
+    few lines of them can stand for billions of values (a "billion laughs" file)."""
+    import yaml
+
+    loader = _yaml_loader()(text)
+    try:
+        node = loader.get_single_node()
+        seen: set[int] = set()
+        stack = [node] if node is not None else []
+        while stack:
+            item = stack.pop()
+            if id(item) in seen:
+                mark = item.start_mark
+                raise yaml.composer.ComposerError(
+                    None, None, "an alias (*name) repeats the node anchored here; template files may "
+                    "not use anchors and aliases", mark)
+            seen.add(id(item))
+            if isinstance(item, yaml.SequenceNode):
+                stack.extend(item.value)
+            elif isinstance(item, yaml.MappingNode):
+                stack.extend(n for pair in item.value for n in pair)
+        return loader.construct_document(node) if node is not None else None
+    finally:
+        loader.dispose()
 
 
 _SECTION_MODELS: dict[str, type[pydantic.BaseModel]] = {
@@ -93,9 +137,14 @@ def _allowed_fields(loc: tuple[Any, ...]) -> list[str]:
     return []
 
 
+def _cut(text: str, limit: int = 100) -> str:
+    """``text`` cut to about ``limit`` characters, so that an error stays one short line."""
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
 def _problem_from_pydantic(source: str, err: Any) -> Problem:
-    loc = tuple(err["loc"])
-    field = ".".join(str(x) for x in loc) or "(top level)"
+    loc = tuple(_cut(" ".join(str(x).split()), 40) for x in err["loc"])
+    field = ".".join(loc) or "(top level)"
     msg = str(err["msg"]).removeprefix("Value error, ")
     kind = err["type"]
     if kind == "missing":
@@ -106,23 +155,23 @@ def _problem_from_pydantic(source: str, err: Any) -> Problem:
         hint = f"did you mean `{close[0]}`? " if close else ""
         return Problem(source, field, "unknown field",
                        f"{hint}allowed here: {', '.join(allowed)}" if allowed else "remove it")
+    got = _cut(repr(err.get("input")), 60)
     if kind == "literal_error":
-        return Problem(source, field, f"{msg} (got {err.get('input')!r})", "use one of the listed values")
+        return Problem(source, field, f"{msg} (got {got})", "use one of the listed values")
     if kind == "string_pattern_mismatch" and loc == ("id",):
-        return Problem(source, field, f"{err.get('input')!r} is not '<group>.<name>'",
+        return Problem(source, field, f"{got} is not '<group>.<name>'",
                        "use lower-case words joined by '_', e.g. 'mechanics.projectile_range'")
-    return Problem(source, field, f"{msg} (got {err.get('input')!r})" if "input" in err and
-                   not isinstance(err.get("input"), dict) else msg)
+    if kind in ("too_long", "string_too_long"):
+        return Problem(source, field, _cut(msg), "template files are small: see the limits in "
+                       "docs/templates.md")
+    return Problem(source, field, f"{_cut(msg)} (got {got})" if "input" in err and
+                   not isinstance(err.get("input"), dict | list) else _cut(msg))
 
 
 def read_spec(path: str | Path) -> TemplateSpec:
     """Read and structurally validate one template file (no compilation)."""
     path = Path(path)
-    try:
-        content = path.read_bytes()
-    except OSError as exc:
-        raise TemplateError(str(path), "", f"cannot read the file: {exc}") from None
-    return _parse_spec(path, content)
+    return _parse_spec(path, _read(path))
 
 
 def _parse_spec(path: Path, content: bytes) -> TemplateSpec:
@@ -130,16 +179,22 @@ def _parse_spec(path: Path, content: bytes) -> TemplateSpec:
 
     source = str(path)
     try:
-        data = yaml.load(content.decode("utf-8"), Loader=_yaml_loader())
+        data = _yaml_data(content.decode("utf-8"))
     except UnicodeDecodeError as exc:
         raise TemplateError(source, "", f"cannot read the file: {exc}",
                             fix="save it as UTF-8") from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else ""
-        problem = getattr(exc, "problem", None) or str(exc)
-        raise TemplateError(source, where, f"invalid YAML: {problem}",
+        problem = " ".join(str(getattr(exc, "problem", None) or exc).split())
+        raise TemplateError(source, where, f"invalid YAML: {_cut(problem)}",
                             fix="check indentation, quoting and duplicate keys") from None
+    except (RecursionError, MemoryError):
+        raise TemplateError(source, "", "invalid YAML: it nests too deeply",
+                            fix="a template file nests a few levels deep") from None
+    except ValueError as exc:  # e.g. an integer of more digits than Python converts
+        raise TemplateError(source, "", f"invalid YAML: {_cut(' '.join(str(exc).split()))}",
+                            fix="write numbers of at most a few digits") from None
     if not isinstance(data, dict):
         raise TemplateError(source, "", f"the file holds a {type(data).__name__}, not a mapping",
                             fix="a template file is a YAML mapping starting with `id:`")
@@ -175,13 +230,11 @@ class _Entry:
         return self._template
 
 
-def _entry(path: Path, store: cache.Store) -> tuple[_Entry, Callable[[], _Entry]]:
+def _entry(path: Path, store: cache.Store,
+           time_limit: float | None = None) -> tuple[_Entry, Callable[[], _Entry]]:
     """One template file: its entry now if cached, else its spec now and a function that
-    compiles it. Raises TemplateError."""
-    try:
-        content = path.read_bytes()
-    except OSError as exc:
-        raise TemplateError(str(path), "", f"cannot read the file: {exc}") from None
+    compiles it (within ``time_limit`` seconds, if given). Raises TemplateError."""
+    content = _read(path)
     key = cache.entry_key(path, content) if store.path is not None else ""
     hit = store.get(key) if key else None
     if hit is not None:
@@ -190,14 +243,45 @@ def _entry(path: Path, store: cache.Store) -> tuple[_Entry, Callable[[], _Entry]
     spec = _parse_spec(path, content)
 
     def compiled() -> _Entry:
-        from .compile import compile_template  # SymPy, Pint and Jinja: only when compiling
-
-        template = compile_template(spec, str(path))
+        template = _compile(spec, str(path), time_limit)
         if key:
             store.put(key, spec, template)
         return _Entry(spec, template)
 
     return _Entry(spec), compiled
+
+
+def _compile(spec: TemplateSpec, source: str, seconds: float | None) -> Template:
+    """Compile and check ``spec``; with ``seconds``, in a child process stopped after that
+    long (:mod:`physgen.bounded`), whose failures become one problem of the file."""
+    from .compile import compile_template  # SymPy, Pint and Jinja: only when compiling
+
+    if seconds is None:
+        return compile_template(spec, source)
+    from .bounded import run_bounded
+
+    fix = "simplify the template's expressions and texts"
+    try:
+        found = run_bounded(_compile_or_problems, spec, source, seconds=seconds)
+    except TimeoutError:
+        raise TemplateError(source, "", f"checking took longer than {seconds:g} s, so it was stopped",
+                            fix=f"{fix}, or allow more time with --time-limit") from None
+    except MemoryError as exc:
+        raise TemplateError(source, "", f"checking {exc}, so it was stopped", fix=fix) from None
+    except ChildProcessError as exc:
+        raise TemplateError(source, "", f"checking failed: {_cut(str(exc))}", fix=fix) from None
+    if isinstance(found, list):
+        raise TemplateError(problems=found)
+    return found
+
+
+def _compile_or_problems(spec: TemplateSpec, source: str) -> Template | list[Problem]:
+    from .compile import compile_template
+
+    try:
+        return compile_template(spec, source)
+    except TemplateError as exc:
+        return list(exc.problems)
 
 
 def _later(complete: Callable[[], _Entry]) -> Callable[[], Template]:
@@ -312,7 +396,8 @@ def template_files(root: Path) -> list[Path]:
     return sorted(p for p in root.rglob("*.yaml") if p.is_file())
 
 
-def load_catalog(path: str | Path | None = None, *, lazy: bool = False) -> Catalog:
+def load_catalog(path: str | Path | None = None, *, lazy: bool = False,
+                 time_limit: float | None = None) -> Catalog:
     """Load a catalog: the built-in one (``None``), a folder of templates, or one file.
 
     Raises :class:`CatalogError` listing every problem if any file is invalid.
@@ -321,10 +406,14 @@ def load_catalog(path: str | Path | None = None, *, lazy: bool = False) -> Catal
     ``lazy=True`` reads and checks every file's structure but compiles a
     template that is not in the cache only when it is first used (and reports
     its problems then): what ``physgen list`` and ``physgen show`` need.
+    ``time_limit`` (seconds) checks each file of ``path`` that is not in the cache in a
+    child process, stopped after that long or if it takes more than 2 GiB of memory, so a
+    hostile file becomes one problem of the catalog (Linux; ``physgen validate`` does
+    this). The built-in catalog is physgen's own and loads without it.
     """
     if path is None:
         return _load_builtin(lazy)
-    return _load(Path(path), lazy)
+    return _load(Path(path), lazy, time_limit)
 
 
 @functools.cache
@@ -332,7 +421,7 @@ def _load_builtin(lazy: bool) -> Catalog:
     return _load(BUILTIN_ROOT, lazy)
 
 
-def _load(path: Path, lazy: bool = False) -> Catalog:
+def _load(path: Path, lazy: bool = False, time_limit: float | None = None) -> Catalog:
     if not path.exists():
         raise CatalogError(str(path), "", "no such file or folder",
                            fix="pass a template folder or a .yaml file")
@@ -346,7 +435,7 @@ def _load(path: Path, lazy: bool = False) -> Catalog:
     seen: dict[str, Path] = {}
     for file in files:
         try:
-            found, complete = _entry(file, store)
+            found, complete = _entry(file, store, time_limit)
             spec = found.spec
             if file is not path:
                 misplaced = _check_location(spec, file, path)

@@ -240,9 +240,11 @@ def cmd_validate(args: argparse.Namespace, out: IO[str]) -> int:
     """Load and check template files; every problem in every file is listed. With ``--report``,
     a table per template of the numbers behind each validity check (docs/validity.md)."""
     start = time.perf_counter()
+    if not args.time_limit > 0:
+        raise ArgumentError(f"--time-limit {args.time_limit:g} is not a positive number of seconds")
     templates: list[Any] = []
     for path in args.paths or [None]:
-        cat = load_catalog(path)  # raises CatalogError listing every problem
+        cat = load_catalog(path, time_limit=args.time_limit)  # a CatalogError lists every problem
         templates.extend(cat[i] for i in cat)
     if args.report:
         _validity_report(templates, args.draws, out)
@@ -575,6 +577,8 @@ def build_parser() -> Parser:
                    help="print the numbers behind every validity check, per template")
     s.add_argument("--draws", type=int, default=10_000, metavar="N",
                    help="draws per template for --report (default 10000)")
+    s.add_argument("--time-limit", type=float, default=60.0, metavar="SECONDS",
+                   help="stop checking a template file after this long, and report it (default 60)")
 
     s = _command(sub, "generate", cmd_generate,
                  "physgen generate -n 100 --seed 0 --domain optics -o optics.jsonl")

@@ -6,8 +6,9 @@ Checks run once, at load time, and every problem is reported (file, field, fix):
 * every expression parses and uses only defined names;
 * every answer has the dimension of its declared unit, and every constraint
   compares like with like: the compiled code is run once on Pint quantities;
-* every text placeholder is defined, every text shows every input and asks
-  (``{{ asks }}``), no text reveals an answer, and paraphrases differ;
+* every text holds only placeholders (:func:`~physgen.render.compile_text`), each is
+  defined, every text shows every input and asks (``{{ asks }}``), no text reveals an
+  answer, paraphrases differ, and every text, step and omit cut renders;
 * constraints are satisfiable and answers finite over a sample of draws;
 * every named mistake changes its answer (compared at sample points, not by
   ``sympy.simplify``, which is slow and may fail to decide).
@@ -43,7 +44,9 @@ from .intermediates import check_finite, check_intermediates, compile_intermedia
 from .limits import LIMITS
 from .render import (
     STYLES,
+    Shown,
     Text,
+    TextError,
     compile_text,
     format_expression,
     format_symbol,
@@ -53,7 +56,7 @@ from .render import (
 from .sampling import stream_key, uniforms
 from .schema import TemplateSpec
 from .template import Constant, Deferred, Display, Template, UnitText
-from .units import Quantity, format_unit, parse_quantity, parse_unit, to_si
+from .units import Quantity, check_unit_text, format_unit, parse_quantity, parse_unit, to_si
 from .validity import MAX_REJECT_RATE
 
 #: Draws used at load time to check constraints and answers.
@@ -87,6 +90,8 @@ def compile_template(spec: TemplateSpec, source: str = "<template>", *, check: b
     ``check=False`` skips the sampling checks (used by tests of the checks themselves).
     """
     problems = _Problems(source)
+    _check_unit_texts(spec, problems)
+    problems.raise_if_any()
     input_si, answer_units, constants = _units(spec, problems)
     problems.raise_if_any()
     expressions, constraint_exprs = _expressions(spec, problems)
@@ -124,6 +129,22 @@ def compile_template(spec: TemplateSpec, source: str = "<template>", *, check: b
 
 
 # -- units -------------------------------------------------------------------
+def _check_unit_texts(spec: TemplateSpec, problems: _Problems) -> None:
+    """Every text Pint will read is one it reads in bounded time (:func:`check_unit_text`)."""
+    texts = [(f"inputs.{n}.unit", i.unit) for n, i in spec.inputs.items()]
+    texts += [(f"inputs.{n}.alt_units[{k}]", u) for n, i in spec.inputs.items()
+              for k, u in enumerate(i.alt_units)]
+    texts += [(f"answers.{n}.unit", a.unit) for n, a in spec.answers.items()]
+    texts += [(f"intermediates.{n}.unit", i.unit) for n, i in spec.intermediates.items()]
+    texts += [(f"constants.{n}", c.value) for n, c in spec.constants.items()]
+    texts += [(f"constants.{n}.unit", c.unit) for n, c in spec.constants.items() if c.unit is not None]
+    for field, text in texts:
+        try:
+            check_unit_text(text)
+        except ValueError as exc:
+            problems.add(field, str(exc), "write a unit such as 'm/s^2' or 'W/(m^2*K^4)', with small powers")
+
+
 def _units(spec: TemplateSpec, problems: _Problems) -> tuple[
         dict[str, Any], dict[str, Any], dict[str, Constant]]:
     input_si = {}
@@ -518,7 +539,27 @@ def _texts(spec: TemplateSpec, problems: _Problems) -> tuple[
             problems.add(f"steps[{k}]", f"undefined placeholder(s) {undefined}",
                          f"use only {sorted(shown | set(spec.answers) | set(spec.intermediates))}")
     _check_spans_everywhere(spec, omit_texts, problems)
+    _check_renders(spec, texts, steps, omit_texts, problems)
     return tuple(texts), tuple(steps), tuple(omit_texts)
+
+
+def _check_renders(spec: TemplateSpec, texts: list[Text], steps: list[Text],
+                   omit_texts: list[dict[str, Text]], problems: _Problems) -> None:
+    """Render every text, step and omit cut once, with a stand-in for every quantity."""
+    names = [*spec.inputs, *spec.constants, *spec.answers, *spec.intermediates]
+    context: dict[str, Any] = {n: Shown("1.00 m", "1.00", "m") for n in names}
+    context["asks"] = "Find the answer."
+    fields = [*((f"text[{k}]", t) for k, t in enumerate(texts)),
+              *((f"steps[{k}]", t) for k, t in enumerate(steps)),
+              *((f"text[{k}]", t) for k, cuts in enumerate(omit_texts) for t in cuts.values())]
+    for field, text in fields:
+        if not text.names <= context.keys():
+            continue  # undefined placeholders are reported already
+        try:
+            text.render(context)
+        except Exception as exc:  # Jinja's UndefinedError, SecurityError, TypeError ...
+            problems.add(field, f"cannot be rendered: {type(exc).__name__}: {exc}",
+                         "use only the placeholders the template defines")
 
 
 _SPAN = re.compile(r"\[\[(.*?)\]\]", re.S)
@@ -637,7 +678,9 @@ def _compile(src: str, field: str, problems: _Problems) -> Text | None:
     except jinja2.TemplateSyntaxError as exc:
         problems.add(field, f"Jinja2 syntax error on line {exc.lineno}: {exc.message}",
                      "placeholders look like {{ name }}")
-        return None
+    except TextError as exc:
+        problems.add(field, str(exc), exc.fix)
+    return None
 
 
 def _words(text: str) -> list[str]:

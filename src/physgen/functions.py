@@ -61,7 +61,10 @@ class SolverFunction:
         self.target = target
         self.arg_names = tuple(arg_names)
         self.answer_names = tuple(answer_names)
-        self._func = getattr(importlib.import_module(module_name), func_name)
+        func = getattr(importlib.import_module(module_name), func_name)
+        if not inspect.isfunction(func) or func.__module__ != module_name:
+            raise AttributeError(f"{target!r} is not a function defined in {module_name}")
+        self._func = func
 
     def __call__(self, *args: Any) -> tuple[Any, ...]:
         result = self._func(**dict(zip(self.arg_names, args, strict=True)))

@@ -8,6 +8,17 @@
 ('30°', '$9.81\\\\,\\\\mathrm{m\\\\,s^{-2}}$')
 >>> compile_text("A ball moves at {{ v }}. {{ asks }}").render({"v": "3.0 m/s", "asks": "Find x."})
 'A ball moves at 3.0 m/s. Find x.'
+
+A template file is untrusted data, so a text may hold only literal text and
+``{{ … }}`` placeholders of a name, ``name.value`` or ``name.unit``, optionally
+through one of the filters in :data:`FILTERS`; anything else (attributes,
+indexing, calls, tags, operators) is refused when the text is compiled, and
+Jinja runs in its immutable sandbox besides:
+
+>>> compile_text("{{ cycler.__init__.__globals__.os.system('id') }}")
+Traceback (most recent call last):
+...
+physgen.render.TextError: the text uses attribute access '.system', which texts may not hold
 """
 
 from __future__ import annotations
@@ -18,6 +29,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
+from .errors import PhysgenError
 from .units import Style, attaches_without_space, format_unit
 
 if TYPE_CHECKING:
@@ -30,12 +42,27 @@ STYLES: tuple[Style, ...] = ("unicode", "latex", "ascii")
 _SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 
+#: The filters a text may apply to a placeholder, without arguments.
+FILTERS = frozenset({"upper", "lower", "capitalize", "title", "trim"})
+#: The parts of a shown quantity a text may read: ``{{ x.value }}``, ``{{ x.unit }}``.
+PARTS = frozenset({"value", "unit"})
+
+
+class TextError(PhysgenError, ValueError):
+    """A text holds a Jinja2 construct texts may not hold (they are data, not code)."""
+
+    def __init__(self, message: str, fix: str) -> None:
+        super().__init__(message)
+        self.fix = fix
+
+
 @functools.cache
 def _env() -> jinja2.Environment:
-    import jinja2  # imported when a text is first compiled, not with physgen
+    import jinja2
+    from jinja2.sandbox import ImmutableSandboxedEnvironment  # imported when a text is first compiled
 
-    return jinja2.Environment(undefined=jinja2.StrictUndefined, autoescape=False,
-                              keep_trailing_newline=False)
+    return ImmutableSandboxedEnvironment(undefined=jinja2.StrictUndefined, autoescape=False,
+                                         keep_trailing_newline=False)
 _ASK_FORMS = (("Find", "."), ("What is", "?"), ("Determine", "."), ("Calculate", "."))
 _LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
@@ -248,15 +275,91 @@ def _simple_pieces(ast: nodes.Template) -> tuple[tuple[bool, str], ...] | None:
     return tuple(pieces)
 
 
-def compile_text(source: str) -> Text:
-    """Parse a Jinja2 text; raises ``jinja2.TemplateSyntaxError`` if it is malformed.
+#: Jinja2 statement nodes whose tag is not their lower-cased name.
+_TAGS = {"Assign": "set", "AssignBlock": "set", "FilterBlock": "filter", "CallBlock": "call",
+         "Scope": "autoescape", "ScopedEvalContextModifier": "autoescape"}
 
-    Texts that are a plain join of placeholders never need Jinja's compiled code;
-    any other is compiled here, so that errors such as an unknown filter show at once.
+
+def _construct(node: nodes.Node) -> str:
+    """What a Jinja2 node a text may not hold is, in words."""
+    from jinja2 import nodes
+
+    if isinstance(node, nodes.Getattr):
+        return f"attribute access '.{node.attr}'"
+    if isinstance(node, nodes.Getitem):
+        return "item access '[…]'"
+    if isinstance(node, nodes.Call):
+        return "a call"
+    if isinstance(node, nodes.Filter):
+        return f"the filter '{node.name}'" + (" with arguments" if node.name in FILTERS else "")
+    if isinstance(node, nodes.Stmt):
+        tag = _TAGS.get(type(node).__name__, type(node).__name__.lower())
+        return f"a {{% {tag} %}} tag"
+    if isinstance(node, nodes.Const | nodes.Literal):
+        return "a literal value"
+    if isinstance(node, nodes.BinExpr | nodes.UnaryExpr | nodes.Compare | nodes.Concat):
+        return "an operator"
+    if isinstance(node, nodes.Test):
+        return "a test ('is …')"
+    if isinstance(node, nodes.CondExpr):
+        return "'if … else'"
+    if isinstance(node, nodes.Name):
+        return f"the name {node.name!r} (Jinja's own)"
+    return f"the construct {type(node).__name__}"
+
+
+def _check_nodes(ast: nodes.Template) -> None:
+    """Raise :class:`TextError` unless ``ast`` is literal text and placeholders of a name,
+    ``name.value`` or ``name.unit``, each through at most the argument-free :data:`FILTERS`."""
+    from jinja2 import nodes
+
+    for output in ast.body:
+        if not isinstance(output, nodes.Output):
+            raise _refused(output)
+        for node in output.nodes:
+            while isinstance(node, nodes.Filter) and node.name in FILTERS and node.node is not None \
+                    and not (node.args or node.kwargs or node.dyn_args or node.dyn_kwargs):
+                node = node.node
+            if isinstance(node, nodes.Getattr) and node.attr in PARTS and isinstance(node.node, nodes.Name):
+                node = node.node
+            if not isinstance(node, nodes.TemplateData | nodes.Name) or (
+                    isinstance(node, nodes.Name) and node.name == "self"):
+                raise _refused(_offending(node))
+
+
+def _offending(node: nodes.Node) -> nodes.Node:
+    """The outermost attribute access, item access or call in ``node`` that no allowed
+    placeholder holds (``node`` itself if none)."""
+    from jinja2 import nodes
+
+    found: nodes.Node
+    for found in node.find_all((nodes.Getattr, nodes.Getitem, nodes.Call)):
+        if not (isinstance(found, nodes.Getattr) and found.attr in PARTS):
+            return found
+    return node
+
+
+def _refused(node: nodes.Node) -> TextError:
+    return TextError(f"the text uses {_construct(node)}, which texts may not hold",
+                     "texts are data: write literal text and {{ name }}, {{ name.value }} or "
+                     f"{{{{ name.unit }}}} placeholders (filters: {', '.join(sorted(FILTERS))})")
+
+
+def compile_text(source: str) -> Text:
+    """Parse a Jinja2 text and check that it holds only what texts may (module docstring).
+
+    Raises ``jinja2.TemplateSyntaxError`` if it is malformed and :class:`TextError` if it
+    holds anything else. Texts that are a plain join of placeholders never need Jinja's
+    compiled code; any other is compiled here, so that errors show at once.
     """
     from jinja2 import meta
 
-    ast = _env().parse(source)
+    try:
+        ast = _env().parse(source)
+        _check_nodes(ast)
+    except (RecursionError, MemoryError):
+        raise TextError("the text nests too deeply", "write literal text and {{ name }} placeholders") \
+            from None
     pieces = _simple_pieces(ast)
     if pieces is None:
         _jinja(source)

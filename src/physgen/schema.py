@@ -57,6 +57,27 @@ RESERVED_NAMES = frozenset(
 
 _DEFAULT_PERTURB = 0.3
 
+# Caps on what a template file may hold: far above what the catalog uses (its largest in
+# brackets), so that an untrusted file cannot make loading slow or large (docs/security.md).
+#: Paraphrases in `text` [3].
+MAX_TEXTS = 20
+#: Characters in one text or step [592].
+MAX_TEXT_LENGTH = 2_000
+#: Entries in `steps` [8].
+MAX_STEPS = 30
+#: Quantities in `inputs`, `constants` or `intermediates` each [8].
+MAX_QUANTITIES = 20
+#: Entries in `answers` [4].
+MAX_ANSWERS = 10
+#: Entries in `mistakes`, `constraints` or `checks` each [10].
+MAX_RULES = 30
+#: Items in a short list: tags, alternative units, assumptions, phrases, rubric entries [5].
+MAX_ITEMS = 10
+#: Characters in a phrase, label, source or unit [172].
+MAX_PHRASE = 500
+
+Phrase = Annotated[str, Field(max_length=MAX_PHRASE)]
+
 
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
@@ -69,19 +90,20 @@ class InputSpec(_Strict):
     ``nominal·(1 ± perturb)``) or an explicit ``range: [low, high]``, in ``unit``.
     """
 
-    unit: str = Field(description="Pint unit it is drawn and shown in, e.g. 'm/s', 'deg'; '' for none")
+    unit: Phrase = Field(description="Pint unit it is drawn and shown in, e.g. 'm/s', 'deg'; '' for none")
     nominal: float | None = Field(None, description="centre; drawn uniformly in nominal·(1 ± perturb)")
     perturb: float | None = Field(None, gt=0, lt=1, description="relative half-width (default 0.3)")
     range: tuple[float, float] | None = Field(None, description="[low, high], inclusive, in `unit`")
     log: bool = Field(False, description="draw log-uniformly (for ranges spanning decades)")
     integer: bool = Field(False, description="draw whole numbers from `range` (e.g. a harmonic number)")
     sig_figs: int = Field(3, ge=1, le=10, description="sig. figures shown; answers use the shown value")
-    label: str | None = Field(None, description="what the quantity is, in words")
-    symbol: str | None = Field(
+    label: Phrase | None = Field(None, description="what the quantity is, in words")
+    symbol: Phrase | None = Field(
         None, description="how algebraic texts write it (default: the name, typeset: theta -> θ, v0 -> v₀)"
     )
-    alt_units: list[str] = Field(
-        default_factory=list, description="other units it may be shown in (same dimension)"
+    alt_units: list[Phrase] = Field(
+        default_factory=list, max_length=MAX_ITEMS,
+        description="other units it may be shown in (same dimension)",
     )
     exact: bool = Field(
         False, description="exact by statement (a count, a given difference), so the conditioning "
@@ -129,10 +151,11 @@ class InputSpec(_Strict):
 class ConstantSpec(_Strict):
     """A fixed quantity: a CODATA name Pint knows (``speed_of_light``) or a value (``9.81 m/s^2``)."""
 
-    value: str = Field(description="Pint expression: 'planck_constant', '9.81 m/s^2', '1000 kg/m^3'")
-    unit: str | None = Field(None, description="unit to show it in (default: as written, or SI)")
+    value: Phrase = Field(description="Pint expression: 'planck_constant', '9.81 m/s^2', '1000 kg/m^3'")
+    unit: Phrase | None = Field(None, description="unit to show it in (default: as written, or SI)")
     sig_figs: int = Field(4, ge=1, le=12, description="significant figures when shown in text")
-    symbol: str | None = Field(None, description="how algebraic texts write it (default: the name, typeset)")
+    symbol: Phrase | None = Field(None,
+                                  description="how algebraic texts write it (default: the name, typeset)")
     common: bool = Field(
         False, description="a value every student knows (c, 0 °C for melting ice), so paraphrases "
         "need not state it; any other constant an answer needs is shown in every paraphrase"
@@ -154,15 +177,17 @@ class AnswerSpec(_Strict):
         description="SymPy expression in the inputs, constants and earlier answers; "
         "omit only when the template names a `solver`",
     )
-    unit: str = Field(description="Pint unit of the answer, e.g. 'W', 'ohm', 'deg'; '' for none")
-    ask: str = Field(min_length=3, description="noun phrase that asks for it: 'the range of the projectile'")
+    unit: Phrase = Field(description="Pint unit of the answer, e.g. 'W', 'ohm', 'deg'; '' for none")
+    ask: str = Field(min_length=3, max_length=MAX_PHRASE,
+                     description="noun phrase that asks for it: 'the range of the projectile'")
     sig_figs: int = Field(3, ge=1, le=10, description="significant figures of the shown answer")
     sign: Literal["positive", "negative", "any"] = Field(
         "positive", description="sign every instance's answer must have (checked at load time)"
     )
 
 
-Name = Annotated[str, Field(pattern=r"^[A-Za-z][A-Za-z0-9_]*$")]
+Name = Annotated[str, Field(pattern=r"^[A-Za-z][A-Za-z0-9_]*$", max_length=40)]
+Text = Annotated[str, Field(max_length=MAX_TEXT_LENGTH)]
 
 
 class IntermediateSpec(_Strict):
@@ -171,7 +196,7 @@ class IntermediateSpec(_Strict):
 
     expr: str = Field(description="SymPy expression in the inputs, constants, answers and earlier "
                       "intermediates, e.g. '2*pi*f*L'")
-    unit: str = Field(description="Pint unit it is shown and graded in, e.g. 'ohm'; '' for none")
+    unit: Phrase = Field(description="Pint unit it is shown and graded in, e.g. 'ohm'; '' for none")
     step: int = Field(ge=0, description="index of the `steps` entry that states it as {{ name }} (0 = first)")
     sig_figs: int = Field(3, ge=1, le=10, description="significant figures of the shown value")
 
@@ -211,7 +236,15 @@ class MistakeSpec(BaseModel):
 
     model_config = ConfigDict(extra="allow", frozen=True, defer_build=True)
 
-    name: str = Field(pattern=r"^[a-z][a-z0-9_]*$", description="what goes wrong, e.g. forgot_square")
+    name: str = Field(pattern=r"^[a-z][a-z0-9_]*$", max_length=40,
+                      description="what goes wrong, e.g. forgot_square")
+
+    @model_validator(mode="after")
+    def _few_answers(self) -> MistakeSpec:
+        if len(self.model_extra or {}) > MAX_ANSWERS:
+            raise ValueError(f"a mistake changes at most {MAX_ANSWERS} answers (a template has at most "
+                             f"{MAX_ANSWERS}); give one wrong expression per answer it affects")
+        return self
 
     def expressions(self) -> dict[str, str]:
         """Answer name -> wrong expression."""
@@ -223,11 +256,14 @@ class RubricSpec(_Strict):
     student must make, and the mathematics beyond algebra; with the number of ``steps`` these
     fix the difficulty level (:meth:`TemplateSpec.rubric_level`)."""
 
-    laws: list[str] = Field(min_length=1, description="laws or concepts combined, e.g. [momentum, energy]")
-    decisions: list[str] = Field(
-        default_factory=list, description="choices a student must make: which regime, which root, frame")
-    math: list[str] = Field(
-        default_factory=list, description="mathematics beyond algebra: calculus, transcendental equation")
+    laws: list[Phrase] = Field(min_length=1, max_length=MAX_ITEMS,
+                               description="laws or concepts combined, e.g. [momentum, energy]")
+    decisions: list[Phrase] = Field(
+        default_factory=list, max_length=MAX_ITEMS,
+        description="choices a student must make: which regime, which root, frame")
+    math: list[Phrase] = Field(
+        default_factory=list, max_length=MAX_ITEMS,
+        description="mathematics beyond algebra: calculus, transcendental equation")
 
 
 def rubric_level(steps: int, laws: int, decisions: int, math: int) -> int:
@@ -256,42 +292,49 @@ class TemplateSpec(_Strict):
     )
     version: int = Field(ge=1, description="bump when the problem's numbers or answers change")
     domain: Domain
-    subdomain: list[str] = Field(min_length=1, description="topic tags, e.g. [kinematics, projectile]")
+    subdomain: list[Phrase] = Field(min_length=1, max_length=MAX_ITEMS,
+                                    description="topic tags, e.g. [kinematics, projectile]")
     difficulty: int = Field(ge=1, le=5, description="1 easy … 5 hard, as `rubric` gives it")
     rubric: RubricSpec | None = Field(
         None, description="laws, decisions and mathematics behind `difficulty` (docs/templates.md)")
     question_type: QuestionType
-    source: str = Field(min_length=3, description="origin and licence, e.g. 'own work, CC0'")
-    inputs: dict[Name, InputSpec] = Field(min_length=1)
-    constants: dict[Name, ConstantSpec] = Field(default_factory=dict)
+    source: str = Field(min_length=3, max_length=MAX_PHRASE,
+                        description="origin and licence, e.g. 'own work, CC0'")
+    inputs: dict[Name, InputSpec] = Field(min_length=1, max_length=MAX_QUANTITIES)
+    constants: dict[Name, ConstantSpec] = Field(default_factory=dict, max_length=MAX_QUANTITIES)
     constraints: list[str] = Field(
-        default_factory=list, description="SymPy inequalities every instance satisfies, e.g. 'm1 > m2'"
+        default_factory=list, max_length=MAX_RULES,
+        description="SymPy inequalities every instance satisfies, e.g. 'm1 > m2'"
     )
-    answers: dict[Name, AnswerSpec] = Field(min_length=1, description="asked quantities, in asked order")
+    answers: dict[Name, AnswerSpec] = Field(min_length=1, max_length=MAX_ANSWERS,
+                                            description="asked quantities, in asked order")
     checks: list[CheckSpec] = Field(
-        default_factory=list,
+        default_factory=list, max_length=MAX_RULES,
         description="plausibility bounds on inputs and derived quantities that every instance meets, "
         "e.g. {limit: liquid_water, of: T} or {name: laminar, expr: '2*rho*Q/(pi*r*eta) < 2000'}",
     )
-    assumptions: dict[Name, list[str]] = Field(
-        default_factory=dict,
+    assumptions: dict[Name, Annotated[list[Phrase], Field(max_length=MAX_ITEMS)]] = Field(
+        default_factory=dict, max_length=MAX_ITEMS,
         description="what the answer assumes, each with the phrases that state it; every paraphrase "
         "contains one phrase of each, e.g. {frictionless: [frictionless, smooth, no friction]}",
     )
     solver: str | None = Field(
         None,
-        pattern=r"^[A-Za-z_][\w.]*:[A-Za-z_]\w*$",
-        description="'package.module:function' computing answers when expressions do not suffice",
+        pattern=r"^physgen\.solvers\.[a-z][a-z0-9_]*:[a-z][A-Za-z0-9_]*$",
+        description="'physgen.solvers.module:function' computing answers when expressions do not "
+        "suffice (a template file names only physgen's own solvers: it is data, not code)",
     )
     mistakes: list[MistakeSpec] = Field(
-        default_factory=list,
+        default_factory=list, max_length=MAX_RULES,
         description="named wrong expressions, e.g. {name: forgot_square, R: '(I*V - F*d/t)/I'}; "
         "used first as multiple-choice distractors",
     )
-    text: list[str] = Field(min_length=3, description="≥ 3 paraphrased question texts (Jinja2)")
-    steps: list[str] = Field(min_length=1, description="solution steps (Jinja2), rendered with the instance")
+    text: list[Text] = Field(min_length=3, max_length=MAX_TEXTS,
+                             description="≥ 3 paraphrased question texts (Jinja2)")
+    steps: list[Text] = Field(min_length=1, max_length=MAX_STEPS,
+                              description="solution steps (Jinja2), rendered with the instance")
     intermediates: dict[Name, IntermediateSpec] = Field(
-        default_factory=dict,
+        default_factory=dict, max_length=MAX_QUANTITIES,
         description="quantities the steps find on the way, in step order, each stated in its step as "
         "{{ name }}; physgen.grade(..., steps=True) looks for them in a reply's reasoning, e.g. "
         "{X_L: {expr: '2*pi*f*L', unit: ohm, step: 0}}",

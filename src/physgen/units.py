@@ -14,6 +14,7 @@ SIConversion(factor=0.2777777777777778, offset=0.0, si_unit='meter / second')
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -64,6 +65,61 @@ class SIConversion:
         if self.offset:
             return (si_value - self.offset) / self.factor
         return si_value / self.factor
+
+
+#: The longest unit or quantity text a template may give Pint.
+MAX_UNIT_TEXT = 200
+#: The largest power in a unit or quantity text of a template.
+MAX_UNIT_POWER = 12
+
+_POWER_OP = re.compile(r"\s*(?:\*\*|\^)\s*")
+_SMALL_EXPONENT = re.compile(r"\(\s*([-+]?\d{1,2}(?:\.\d{1,3})?)\s*\)|([-+]?\d{1,2}(?:\.\d{1,3})?)")
+
+
+def check_unit_text(text: str) -> None:
+    """Raise ``ValueError`` unless Pint can read ``text`` (a unit, or a quantity such as
+    ``9.81 m/s^2``) in bounded time: Pint computes powers of whole numbers exactly, so
+    ``9**9**9 m`` would not finish. A text from a template file has at most
+    :data:`MAX_UNIT_TEXT` characters, numbers of at most 30 digits, and powers of at most
+    :data:`MAX_UNIT_POWER` that are neither chained nor applied to a group holding one.
+
+    >>> check_unit_text("W/(m^2*K^4)"), check_unit_text("3.986e14 m**3/s^(-2)")
+    (None, None)
+    >>> check_unit_text("9**9**9 m")
+    Traceback (most recent call last):
+    ...
+    ValueError: '9**9**9 m' has a power that is not a number of at most 12, or is raised again
+    """
+    if len(text) > MAX_UNIT_TEXT:
+        raise ValueError(f"the unit text is {len(text):,} characters long; at most {MAX_UNIT_TEXT} "
+                         "are allowed")
+    if re.search(r"\d{31}", text):
+        raise ValueError(f"{text[:60]!r} holds a number of more than 30 digits")
+    open_groups = [False]  # per open parenthesis: whether it holds a power
+    closed_with_power = -1  # where the last group holding a power closed
+    i = 0
+    while i < len(text):
+        power = _POWER_OP.match(text, i)
+        if power:
+            before = text[:i].rstrip()
+            if before.endswith(")") and closed_with_power == len(before) - 1:
+                raise ValueError(f"{text[:60]!r} raises a group that holds a power to a power")
+            exponent = _SMALL_EXPONENT.match(text, power.end())
+            if exponent is None or abs(float(exponent.group(1) or exponent.group(2))) > MAX_UNIT_POWER \
+                    or _POWER_OP.match(text, exponent.end()):
+                raise ValueError(f"{text[:60]!r} has a power that is not a number of at most "
+                                 f"{MAX_UNIT_POWER}, or is raised again")
+            open_groups[-1] = True
+            i = exponent.end()
+            continue
+        if text[i] == "(":
+            open_groups.append(False)
+        elif text[i] == ")" and len(open_groups) > 1:
+            held = open_groups.pop()
+            open_groups[-1] = open_groups[-1] or held
+            if held:
+                closed_with_power = i
+        i += 1
 
 
 def parse_unit(text: str) -> Any:
