@@ -113,8 +113,10 @@ def test_conditional_heatmap_masks_the_diagonal() -> None:
 
     fig = conditional_heatmap(EXAMPLE)
     ax = fig.axes[0]
-    texts = sorted(t.get_text() for t in ax.texts)
-    assert texts == ["0.50", "0.67"]  # P(mc | fail free) = 1/2, P(free | fail mc) = 2/3; no diagonal
+    texts = [" ".join(t.get_text().split()) for t in ax.texts]
+    # row A = free_form: 2 instances (b, c) fail it, P(mc | fail free) = 1/2 over those 2;
+    # row A = mc_numerical: 3 instances (c, d, e) fail it, P(free | fail mc) = 2/3 over those 3
+    assert texts == ["n = 2", "0.50 n = 2", "0.67 n = 3", "n = 3"]
     grid = ax.images[0].get_array()
     assert grid.mask[0, 0] and grid.mask[1, 1] and not grid.mask[0, 1]
     assert sum(p.get_hatch() == "///" for p in ax.patches) == 2
