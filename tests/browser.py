@@ -2,7 +2,9 @@
 on a pipe (``--remote-debugging-pipe``: no port, no extra Python package).
 
 ``render(path)`` returns the screenshot (PNG bytes), the page's height, the state of
-its images and every console error, uncaught exception and failed load the page caused.
+its images, the DOM as the browser built it (``document.documentElement.outerHTML``), the
+value of an optional JavaScript ``probe`` expression, and every console error, uncaught
+exception, failed load and Content-Security-Policy violation the page caused.
 """
 
 from __future__ import annotations
@@ -34,6 +36,8 @@ class Rendered:
     height: int
     images: list[dict[str, Any]]
     errors: list[str] = field(default_factory=list)
+    dom: str = ""
+    probed: Any = None
 
 
 class _Pipe:
@@ -79,8 +83,9 @@ class _Pipe:
         return [json.loads(m) for m in messages if m]
 
 
-def render(page: Path, width: int = 1280, max_height: int = 16_000) -> Rendered:
-    """Load ``page`` and screenshot all of it (up to ``max_height`` pixels)."""
+def render(page: Path, width: int = 1280, max_height: int = 16_000, probe: str | None = None) -> Rendered:
+    """Load ``page`` and screenshot all of it (up to ``max_height`` pixels); ``probe`` is a
+    JavaScript expression evaluated after the load, whose (JSON) value is returned."""
     executable = find()
     if executable is None:
         raise FileNotFoundError("no Chromium: apt-get install chromium")
@@ -115,6 +120,10 @@ def render(page: Path, width: int = 1280, max_height: int = 16_000) -> Rendered:
             state = json.loads(cdp.send("Runtime.evaluate", {"expression": probe, "returnByValue": True},
                                         session)["result"]["value"])
             height = min(int(state["height"]), max_height)
+            dom = cdp.send("Runtime.evaluate", {"expression": "document.documentElement.outerHTML",
+                                                "returnByValue": True}, session)["result"]["value"]
+            probed = None if probe is None else cdp.send("Runtime.evaluate", {
+                "expression": probe, "returnByValue": True}, session)["result"].get("value")
             shot = cdp.send("Page.captureScreenshot", {
                 "format": "png", "captureBeyondViewport": True,
                 "clip": {"x": 0, "y": 0, "width": width, "height": height, "scale": 1}}, session)
@@ -127,7 +136,7 @@ def render(page: Path, width: int = 1280, max_height: int = 16_000) -> Rendered:
                     errors.append(json.dumps(params.get("args", []))[:300])
                 elif method == "Log.entryAdded" and params.get("entry", {}).get("level") == "error":
                     errors.append(params["entry"].get("text", "")[:300])
-            rendered = Rendered(base64.b64decode(shot["data"]), height, state["images"], errors)
+            rendered = Rendered(base64.b64decode(shot["data"]), height, state["images"], errors, dom, probed)
             os.write(cdp.write_fd, json.dumps({"id": 0, "method": "Browser.close"}).encode() + b"\0")
         finally:
             os.close(to_chrome[1])

@@ -304,7 +304,8 @@ def ranked_accuracy(records: Any, x: str = "template_id", colour: str | None = "
     """Accuracy of every value of ``x`` (template), one bar each, ranked from the best to the
     worst and coloured by ``colour`` (domain), for one model. The figure has a fixed size
     whatever the number of bars; bars are named on the axis when there are at most
-    ``label_limit`` of them (otherwise a table, like the report's, names them). Error bars
+    ``label_limit`` of them (otherwise a table, like the report's, names them), without the
+    ``domain.`` prefix of a template id when the colour already gives it. Error bars
     are bootstrap intervals over ``group`` (instances) inside each bar, and the title
     mentions them only when one is drawn.
 
@@ -328,7 +329,7 @@ def ranked_accuracy(records: Any, x: str = "template_id", colour: str | None = "
     legend = ordered(set(kinds.values())) if kinds else []
     palette = plt.get_cmap("tab10" if len(legend) <= 10 else "tab20")
     fig: Figure
-    fig, ax = plt.subplots(figsize=(7.0, 3.4), layout="constrained")
+    fig, ax = plt.subplots(figsize=(6.0, 3.6), layout="constrained")
     where = np.arange(len(names))
     values = np.array([est[k].value for k in names])
     colours = [palette(legend.index(kinds[k]) % palette.N) if k in kinds else "tab:blue" for k in names]
@@ -341,8 +342,9 @@ def ranked_accuracy(records: Any, x: str = "template_id", colour: str | None = "
                     elinewidth=0.6 if len(names) <= label_limit else 0.3, capsize=0)
         ax.set_title(f"error bars: {ci:.0%} bootstrap CI over {group}s", fontsize="small", loc="left")
     if len(names) <= label_limit:
-        ax.set_xticks(where, [_wrap(k, 2 * LONG_LABEL).replace("\n", "") for k in names], rotation=60,
-                      ha="right", rotation_mode="anchor", fontsize="x-small")
+        short = [str(k).split(".", 1)[-1] if colour is not None else str(k) for k in names]
+        ax.set_xticks(where, [_wrap(k, 2 * LONG_LABEL).replace("\n", "") for k in short], rotation=60,
+                      ha="right", rotation_mode="anchor", fontsize="small")
     else:
         ax.set_xticks([])
     ax.set(ylim=(0, 1), xlim=(-0.6, len(names) - 0.4), ylabel="accuracy",
@@ -351,7 +353,7 @@ def ranked_accuracy(records: Any, x: str = "template_id", colour: str | None = "
         from matplotlib.patches import Patch
 
         handles = [Patch(color=palette(i % palette.N), label=_wrap(v)) for i, v in enumerate(legend)]
-        fig.legend(handles=handles, title=colour, loc="outside right upper", fontsize="x-small",
+        fig.legend(handles=handles, title=colour, loc="outside right upper", fontsize="small",
                    frameon=False)
     return fig
 

@@ -381,7 +381,8 @@ def _svg(fig: Figure) -> str:
 def _figure(fig: Figure, caption: str, heading: str = "") -> str:
     """A figure; ``caption`` is HTML, ``heading`` (a model's name) is text."""
     top = f'<div class="who">{_e(heading)}</div>' if heading else ""
-    return f"<figure>{top}{_svg(fig)}<figcaption>{caption}</figcaption></figure>"
+    under = f"<figcaption>{caption}</figcaption>" if caption else ""
+    return f"<figure>{top}{_svg(fig)}{under}</figure>"
 
 
 def _figures(rows: list[dict[str, Any]], per_model: dict[str, list[dict[str, Any]]],
@@ -401,24 +402,33 @@ def _figures(rows: list[dict[str, Any]], per_model: dict[str, list[dict[str, Any
     if all("domain" in r for r in rows):
         out.append(_figure(accuracy_by(data, x="domain", hue=hue, **boot), "Accuracy by domain."))
     out.append("</div>")
-    side = '<div class="models">'
     if all("format" in r and "instance_id" in r for r in rows) and any(
             len({r.get("format") for r in rs}) > 1 for rs in per_model.values()):
-        out.append("<h3>Conditional accuracy</h3>" + side + "".join(
-            _figure(conditional_heatmap(rs), "P(correct on B | failed A) over the instances that fail "
-                    "every A record, with n, their number, in each cell. The hatched diagonal gives how "
-                    "many instances fail A (its value would be 0 by construction); grey cells have no "
-                    "such instance.", m if multi else "") for m, rs in per_model.items()) + "</div>")
-    out.append(f"<h3>Accuracy per {_e(by)}</h3>" + side + "".join(
-        _figure(group_histogram(rs, by=by, n_resamples=options["n_resamples"], seed=options["seed"]),
-                f"Accuracy per {_e(by)}. The orange bins hold exactly the {_e(by)}s counted as confused.",
-                m if multi else "") for m, rs in per_model.items()) + "</div>")
+        out.append(_side_by_side(
+            "Conditional accuracy", {m: conditional_heatmap(rs) for m, rs in per_model.items()},
+            "P(correct on B | failed A) over the instances that fail every A record, with n, their "
+            "number, in each cell. The hatched diagonal gives how many instances fail A (its value would "
+            "be 0 by construction); grey cells have no such instance."))
+    out.append(_side_by_side(
+        f"Accuracy per {_e(by)}", {m: group_histogram(rs, by=by, n_resamples=options["n_resamples"],
+                                                     seed=options["seed"]) for m, rs in per_model.items()},
+        f"The orange bins hold exactly the {_e(by)}s counted as confused."))
     if all("template_id" in r and "instance_id" in r for r in rows):
-        out.append("<h3>Templates, best to worst</h3>" + side + "".join(
-            _figure(ranked_accuracy(rs, n_resamples=options["n_resamples"], seed=options["seed"]),
-                    'Accuracy of each template, ranked; <a href="#templates">the template table</a> names '
-                    "them.", m if multi else "") for m, rs in per_model.items()) + "</div>")
+        ranked = {m: ranked_accuracy(rs, n_resamples=options["n_resamples"], seed=options["seed"])
+                  for m, rs in per_model.items()}
+        out.append(_side_by_side(
+            "Templates, best to worst", ranked,
+            'Accuracy of each template, ranked and coloured by domain; <a href="#templates">the template '
+            "table</a> names them."))
     return "\n".join(out)
+
+
+def _side_by_side(heading: str, figures: dict[str, Figure], caption: str) -> str:
+    """One figure per model in a row (wrapping on narrow pages), under one heading and caption
+    (both HTML)."""
+    multi = len(figures) > 1
+    cells = "".join(_figure(fig, "", m if multi else "") for m, fig in figures.items())
+    return f'<h3>{heading}</h3><div class="models">{cells}</div><p class="note">{caption}</p>'
 
 
 def _template_order(per_model: dict[str, list[dict[str, Any]]]
@@ -518,8 +528,11 @@ def _example(rows: list[dict[str, Any]], models: list[str]) -> str:
         r = who[0]
         verdict = ('<span class="right">correct</span>' if r.get("correct") is True
                    else '<span class="wrong">wrong</span>')
-        names = ", ".join(_e(m) + (f" (attempt {_e(a)})" if a not in (None, 0, "0") else "")
-                          for m, a in ((x["model"], x.get("attempt")) for x in who))
+        tries: dict[str, list[str]] = {}
+        for x in who:
+            tries.setdefault(x["model"], []).append(str(x.get("attempt", 0)))
+        names = ", ".join(_e(m) + (f" (attempts {_e(', '.join(a))})" if len(a) > 1 else
+                                   f" (attempt {_e(a[0])})" if a[0] != "0" else "") for m, a in tries.items())
         by_whom = f"from {names}" if len(models) > 1 or len(who) > 1 else ""
         if len(reply) > MAX_REPLY:
             reply = reply[:MAX_REPLY // 2] + "\n[…]\n" + reply[-MAX_REPLY // 2:]
