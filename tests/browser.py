@@ -114,10 +114,10 @@ def render(page: Path, width: int = 1280, max_height: int = 16_000, probe: str |
                      {"width": width, "height": 900, "deviceScaleFactor": 1, "mobile": False}, session)
             cdp.send("Page.navigate", {"url": page.resolve().as_uri()}, session)
             cdp.wait("Page.loadEventFired")
-            probe = ("JSON.stringify({height: document.documentElement.scrollHeight, images: "
-                     "[...document.images].map(i => ({complete: i.complete, width: i.naturalWidth, "
-                     "height: i.naturalHeight}))})")
-            state = json.loads(cdp.send("Runtime.evaluate", {"expression": probe, "returnByValue": True},
+            measure = ("JSON.stringify({height: document.documentElement.scrollHeight, images: "
+                       "[...document.images].map(i => ({complete: i.complete, width: i.naturalWidth, "
+                       "height: i.naturalHeight}))})")
+            state = json.loads(cdp.send("Runtime.evaluate", {"expression": measure, "returnByValue": True},
                                         session)["result"]["value"])
             height = min(int(state["height"]), max_height)
             dom = cdp.send("Runtime.evaluate", {"expression": "document.documentElement.outerHTML",

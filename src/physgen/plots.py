@@ -166,7 +166,7 @@ def accuracy_by(records: Any, x: str = "difficulty", hue: str | None = "format",
         high = np.array([np.nan if e is None else e.high - e.value for e in found])
         where = np.arange(len(xs)) + (j - (len(hues) - 1) / 2) * per
         errors = np.vstack([low, high]) if not np.all(np.isnan(low)) else None
-        style = {"label": str(h), "color": colours(j % colours.N), "capsize": 2,
+        style = {"label": _wrap(h, 2 * LONG_LABEL), "color": colours(j % colours.N), "capsize": 2,
                  "error_kw": {"elinewidth": 0.8, "ecolor": "0.25"}}
         if sideways:
             ax.barh(where, heights, per, xerr=errors, **style)

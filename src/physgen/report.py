@@ -315,7 +315,7 @@ def _failures(per_model: dict[str, list[dict[str, Any]]]) -> str:
 def _breakdowns(rows: list[dict[str, Any]], per_model: dict[str, list[dict[str, Any]]],
                 options: dict[str, Any]) -> str:
     out = ['<h2 id="breakdowns">Breakdowns</h2>', '<div class="grid">']
-    linked = all("template_id" in r for r in rows)
+    linked = set(_template_domains(per_model).values())  # the domains the template table has
     for column in ("format", "difficulty", "domain"):
         if not all(column in r for r in rows):
             continue
@@ -325,7 +325,7 @@ def _breakdowns(rows: list[dict[str, Any]], per_model: dict[str, list[dict[str, 
         values = ordered({v for e in est.values() for v in e})
 
         def name(v: Any, column: str = column) -> str:
-            if column == "domain" and linked:
+            if column == "domain" and str(v) in linked:
                 return f'<td><a href="#{_anchor("domain", v)}">{_e(v)}</a></td>'
             return f"<td>{_e(v)}</td>"
 
@@ -456,7 +456,7 @@ def _templates(per_model: dict[str, list[dict[str, Any]]], options: dict[str, An
     for rs in per_model.values():
         for r in rs:
             about.setdefault(r["template_id"], r)
-    domain = {t: str(about[t].get("domain", "")) for t in order}
+    domain = _template_domains(per_model)
     domains = ordered(set(domain.values()))
     out = ['<h2 id="templates">Templates</h2>',
            f'<p class="note">All {len(order):,} templates, worst first'
@@ -478,6 +478,16 @@ def _templates(per_model: dict[str, list[dict[str, Any]]], options: dict[str, An
         out.append(f'<h3 id="{_anchor("domain", d)}">{_e(d or "(no domain)")}</h3>\n'
                    + _table(["template", "difficulty", *per_model], table_rows))
     return "\n".join(out)
+
+
+def _template_domains(per_model: dict[str, list[dict[str, Any]]]) -> dict[Any, str]:
+    """Each template's domain (as text; that of its first record), for the template table."""
+    out: dict[Any, str] = {}
+    if all("template_id" in r for rs in per_model.values() for r in rs):
+        for rs in per_model.values():
+            for r in rs:
+                out.setdefault(r["template_id"], str(r.get("domain", "")))
+    return out
 
 
 def _worst(per_model: dict[str, list[dict[str, Any]]], count: int) -> str:
