@@ -200,6 +200,8 @@ def _models(t: Table) -> list[str | None]:
     """The distinct models of the records, in order ([None] when they name none)."""
     if not t.has(MODEL):
         return [None]
+    if t._frame is not None:  # factorised by pandas, so a large frame is not walked in Python
+        return ordered({_model_name(v) for v in t.codes(MODEL)[1]})
     return ordered({_model_name(v) for v in t.column(MODEL)})
 
 
