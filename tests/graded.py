@@ -18,8 +18,9 @@ from physgen.formats import get_format
 MODELS = {"strong-model": 0.8, "weak-model": 0.35, "sloppy-model": 0.5}
 #: Templates from six domains, copied into a small catalog (the full one takes minutes to compile).
 TEMPLATES = ["optics/thin_lens", "optics/compound_microscope", "mechanics/projectile_range",
-             "mechanics/spring_mass_period_symbolic", "thermo/carnot_efficiency", "thermo/adiabatic_compression",
-             "electricity/rc_charging", "electricity/two_source_network", "waves/doppler_approaching_source",
+             "mechanics/spring_mass_period_symbolic", "thermo/carnot_efficiency",
+             "thermo/adiabatic_compression", "electricity/rc_charging", "electricity/two_source_network",
+             "waves/doppler_approaching_source",
              "modern/photoelectric_effect", "fluids/buoyant_force", "quantum/alpha_decay_gamow"]
 FORMATS = ["free_form", "mc_numerical", "units", "noop", "omitted"]
 #: The sloppy model's unreadable replies: no answer, two values, no number.
@@ -60,6 +61,7 @@ def build(folder: Path, root: Path) -> Path:
     rows = [dict(v.to_dict(), response=reply(v, m, a), model=m, attempt=a)
             for m in MODELS for v in variants for a in range(2 if m == "sloppy-model" else 1)]
     write_jsonl(rows, folder / "responses.jsonl")
-    status = main(["grade", str(folder / "responses.jsonl"), "-o", str(folder / "graded.jsonl")], io.StringIO())
+    argv = ["grade", str(folder / "responses.jsonl"), "-o", str(folder / "graded.jsonl")]
+    status = main(argv, io.StringIO())
     assert status == 0
     return folder / "graded.jsonl"

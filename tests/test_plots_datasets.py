@@ -134,3 +134,39 @@ def test_hf_dataset_dict_round_trips(catalog: physgen.Catalog, tmp_path: Path) -
     assert back == test
     single = to_hf_dataset(variants[:3])
     assert len(single) == 3
+
+
+def _templates(count: int) -> list[dict[str, object]]:
+    """``count`` templates in three domains, template i right on i % 7 of its 6 instances."""
+    return [{"template_id": f"{d}.t{i}", "instance_id": f"t{i}/{k}", "domain": d, "correct": k < i % 7}
+            for i in range(count) for d in [("optics", "mechanics", "thermo")[i % 3]] for k in range(6)]
+
+
+def test_ranked_templates_sorted_and_of_fixed_size(tmp_path: Path) -> None:
+    from physgen.plots import ranked_accuracy
+
+    fig = ranked_accuracy(_templates(305), n_resamples=100)
+    ax = fig.axes[0]
+    heights = [p.get_height() for p in ax.patches]
+    assert len(heights) == 305 and heights == sorted(heights, reverse=True)  # best to worst, not alphabetical
+    assert ax.get_xticklabels() == [] and ax.get_xlabel() == "305 templates, best to worst"
+    assert "bootstrap CI over instances" in ax.get_title(loc="left")  # error bars drawn: the caption says so
+    fig.savefig(tmp_path / "ranked.png", dpi=96)
+    from PIL import Image
+
+    width, height = Image.open(tmp_path / "ranked.png").size
+    assert height < 400 and width < 700  # the size of 12 templates, not 3.7k px
+    small = ranked_accuracy(_templates(12), n_resamples=0).axes[0]
+    assert small.get_title(loc="left") == ""  # no interval drawn, no caption about one
+    labels = [t.get_text() for t in small.get_xticklabels()]
+    assert len(labels) == 12 and labels[0] == "t6" and "." not in "".join(labels)  # domain prefix dropped
+
+
+def test_accuracy_by_no_ci_caption_without_intervals() -> None:
+    from physgen.plots import accuracy_by
+
+    rows = _templates(5)
+    ax = accuracy_by(rows, x="template_id", hue=None, n_resamples=200).axes[0]  # one template per bar
+    assert ax.get_title(loc="left") == ""  # every interval is a point: none is drawn, none is announced
+    ax = accuracy_by(rows, x="domain", hue=None, n_resamples=200).axes[0]
+    assert "bootstrap CI over templates" in ax.get_title(loc="left")

@@ -305,16 +305,16 @@ def ranked_accuracy(records: Any, x: str = "template_id", colour: str | None = "
     worst and coloured by ``colour`` (domain), for one model. The figure has a fixed size
     whatever the number of bars; bars are named on the axis when there are at most
     ``label_limit`` of them (otherwise a table, like the report's, names them), without the
-    ``domain.`` prefix of a template id when the colour already gives it. Error bars
-    are bootstrap intervals over ``group`` (instances) inside each bar, and the title
-    mentions them only when one is drawn.
+    ``domain.`` prefix of a template id when the colour already gives it. Error bars (a
+    band, beyond ``label_limit`` bars) are bootstrap intervals over ``group`` (instances)
+    inside each bar, and the title mentions them only when one is drawn.
 
     >>> import matplotlib
     >>> matplotlib.use("Agg")
     >>> rows = [{"template_id": t, "instance_id": t + i, "domain": "optics", "correct": c}
     ...         for t, i, c in [("a", "1", False), ("b", "1", True), ("b", "2", True)]]
     >>> ax = ranked_accuracy(rows, n_resamples=0).axes[0]
-    >>> [t.get_text() for t in ax.get_xticklabels()], ax.get_title()
+    >>> [t.get_text() for t in ax.get_xticklabels()], ax.get_title(loc="left")
     (['b', 'a'], '')
     """
     plt = _pyplot()
@@ -337,10 +337,13 @@ def ranked_accuracy(records: Any, x: str = "template_id", colour: str | None = "
     low = np.array([est[k].value - est[k].low for k in names])
     high = np.array([est[k].high - est[k].value for k in names])
     drawn = bool(np.any(np.nan_to_num(low + high) > 0))
-    if drawn:
-        ax.errorbar(where, values, yerr=np.vstack([low, high]), fmt="none", ecolor="0.25",
-                    elinewidth=0.6 if len(names) <= label_limit else 0.3, capsize=0)
+    if drawn and len(names) <= label_limit:
+        ax.errorbar(where, values, yerr=np.vstack([low, high]), fmt="none", ecolor="0.25", elinewidth=0.6,
+                    capsize=0)
         ax.set_title(f"error bars: {ci:.0%} bootstrap CI over {group}s", fontsize="small", loc="left")
+    elif drawn:  # too many bars for error bars: the intervals as a band
+        ax.fill_between(where, values - low, values + high, step="mid", color="0.3", alpha=0.25, lw=0)
+        ax.set_title(f"grey band: {ci:.0%} bootstrap CI over {group}s", fontsize="small", loc="left")
     if len(names) <= label_limit:
         short = [str(k).split(".", 1)[-1] if colour is not None else str(k) for k in names]
         ax.set_xticks(where, [_wrap(k, 2 * LONG_LABEL).replace("\n", "") for k in short], rotation=60,
