@@ -10,6 +10,7 @@ exception, failed load and Content-Security-Policy violation the page caused.
 from __future__ import annotations
 
 import base64
+import fcntl
 import json
 import os
 import select
@@ -93,15 +94,19 @@ def render(page: Path, width: int = 1280, max_height: int = 16_000, probe: str |
     from_chrome = os.pipe()
     with tempfile.TemporaryDirectory(prefix="physgen-chromium-") as profile:
         def fds() -> None:  # Chromium reads commands on fd 3 and answers on fd 4
-            os.dup2(to_chrome[0], 3)
-            os.dup2(from_chrome[1], 4)
+            # Copies above 10 first, so neither dup2 overwrites the other pipe's end; the
+            # copies close on exec, and only 3 and 4 (inheritable) reach Chromium. Not
+            # pass_fds=(3, 4): that fails with EBADF when the parent has no fd 3 or 4 open.
+            ends = [fcntl.fcntl(fd, fcntl.F_DUPFD_CLOEXEC, 10) for fd in (to_chrome[0], from_chrome[1])]
+            os.dup2(ends[0], 3)
+            os.dup2(ends[1], 4)
 
         proc = subprocess.Popen(
             [executable, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
              "--disable-background-networking", "--disable-component-update", "--disable-sync",
              f"--user-data-dir={profile}", "--remote-debugging-pipe", "--hide-scrollbars", "about:blank"],
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-            pass_fds=(3, 4), preexec_fn=fds)
+            close_fds=False, preexec_fn=fds)
         os.close(to_chrome[0])
         os.close(from_chrome[1])
         cdp = _Pipe(to_chrome[1], from_chrome[0])
