@@ -246,6 +246,16 @@ def test_report_escapes_every_field(rows_file: Path, tmp_path: Path) -> None:
     assert "script-src 'none'" in CSP and "default-src 'none'" in CSP
 
 
+def test_grader_errors_are_counted_apart() -> None:
+    rows = [{"model": "m", "template_id": "t", "instance_id": "i", "variant_id": f"v{k}", "correct": False,
+             "parts": {"a": reason, "b": "missing"}}
+            for k, reason in enumerate(["grader_error", "grader_error", "grader_error", "correct"])]
+    table = section(report(rows, n_resamples=0), "failures")
+    assert "<th>grader_error</th>" in table and "the grader failed, not the model" in table
+    cells = re.findall(r'<td class="num">([\d,]+)', table)
+    assert cells == ["4", "8", "0", "4", "0", "3", "4"]  # replies, parts, unparseable, missing, ambiguous, …
+
+
 def test_report_refuses_rows_that_are_not_objects() -> None:
     with pytest.raises(ValueError, match="record 2 is a list, not a mapping"):
         report([{"correct": True}, ["not", "a", "row"]])  # type: ignore[list-item]

@@ -625,7 +625,7 @@ def build_parser() -> Parser:
 
     s = _command(sub, "metrics", cmd_metrics, "physgen metrics graded.jsonl --format markdown")
     s.add_argument("graded", metavar="GRADED", help="a .jsonl or .parquet file written by physgen grade")
-    s.add_argument("--by", default="template", help="problem group: template or instance")
+    s.add_argument("--by", choices=["template", "instance"], default="template", help="problem group")
     s.add_argument("--format", choices=["table", "csv", "json", "markdown"], default="table",
                    help="output format")
     s.add_argument("--resamples", type=_whole(0), default=1000, help="bootstrap resamples (0: no CIs)")
@@ -638,7 +638,8 @@ def build_parser() -> Parser:
                    "(several models: a 'model' column)")
     s.add_argument("-o", "--output", metavar="FILE", help="the .html file to write (default: stdout)")
     s.add_argument("--title", help="page title (default: from the file name)")
-    s.add_argument("--by", default="template", help="problem group of the CIs: template or instance")
+    s.add_argument("--by", choices=["template", "instance"], default="template",
+                   help="problem group of the CIs")
     s.add_argument("--resamples", type=_whole(0), default=1000, help="bootstrap resamples (0: no CIs)")
     s.add_argument("--seed", type=int, default=0, help="bootstrap seed")
     s.add_argument("--worst", type=_whole(0), default=5, help="worst templates shown with an example")
