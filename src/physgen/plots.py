@@ -3,8 +3,12 @@
 Every plot stays readable at any number of categories: the figure grows with
 them, long labels wrap, many categories turn the bars sideways, and legends sit
 outside the axes. Bars carry the bootstrap confidence intervals of
-:func:`physgen.metrics.summary`; the conditional-accuracy heatmap masks its
-diagonal (0 by definition); the histogram's bins meet the confusion band's edges.
+:func:`physgen.metrics.summary`, and a caption names them only when one is drawn;
+the conditional-accuracy heatmap gives n in every cell and hatches its diagonal (0
+by construction); the histogram's bins meet the confusion band's edges; the ranked
+template plot keeps one size however many templates there are. Models are never
+pooled: records of several models need ``model`` as the ``x`` or ``hue`` of
+:func:`accuracy_by`, and every other plot takes one model's records.
 
 >>> import matplotlib
 >>> matplotlib.use("Agg")
