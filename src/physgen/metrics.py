@@ -14,12 +14,18 @@ Definitions (``docs/metrics.md`` works an example by hand):
 * **consistency**: share of groups with accuracy 1; **complete failure**: share
   with accuracy 0; **confusion**: share with accuracy inside ``band`` (inclusive).
 * **conditional accuracy** ``P(B | fail A)``: over instances with no correct
-  format-A record, the mean accuracy of their format-B records.
+  format-A record, the mean accuracy of their format-B records (A ≠ B: on the
+  diagonal it would be 0 by construction, so it is left out).
 * **attempts**: per problem (``variant_id``) with attempts ``0 … n−1``: avg@k is
   the mean of the first k, best@k their maximum, pass@k the unbiased estimator
   ``1 − C(n−c, k)/C(n, k)``; each is averaged over problems.
 * **confidence intervals**: percentile bootstrap resampling whole groups
   (templates by default), seeded.
+* **models are never pooled**: records of several models (a ``model`` column) are
+  summarised per model with ``summary(records, by="model")`` or split with
+  :func:`by_model`; any other metric raises :class:`~physgen.errors.ArgumentError`
+  on them unless ``model`` is among the columns it groups by.
+* **order**: results keyed by category values come back sorted (:func:`order_key`).
 
 >>> rows = [{"template_id": t, "instance_id": t + i, "variant_id": t + i, "format": "free_form",
 ...          "correct": c, "score": float(c)} for t, i, c in
