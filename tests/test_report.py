@@ -256,6 +256,16 @@ def test_grader_errors_are_counted_apart() -> None:
     assert cells == ["4", "8", "0", "4", "0", "3", "4"]  # replies, parts, unparseable, missing, ambiguous, …
 
 
+def test_lists_and_dicts_where_names_belong(rows_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    rows = list(read_jsonl(rows_file))[:40]
+    for i, r in enumerate(rows):
+        key = ("template_id", "instance_id", "variant_id", "domain", "format", "difficulty", "attempt")[i % 7]
+        r[key] = [r[key], {"<b>": "x"}] if i % 2 else {"k": [r[key]]}
+    page = report(rows, n_resamples=0)  # grouped by their repr, shown escaped: no TypeError
+    assert "{&#x27;&lt;b&gt;&#x27;: &#x27;x&#x27;}" in page and "<b>x" not in page
+    assert list(group_accuracies([dict(r, template_id=["t"]) for r in rows[:3]])) == ["['t']"]  # one model
+
+
 def test_report_refuses_rows_that_are_not_objects() -> None:
     with pytest.raises(ValueError, match="record 2 is a list, not a mapping"):
         report([{"correct": True}, ["not", "a", "row"]])  # type: ignore[list-item]

@@ -146,8 +146,28 @@ class Table:
             codes, uniques = pd.factorize(values, sort=False, use_na_sentinel=False)
             return np.asarray(codes, dtype=np.int64), list(uniques)
         index: dict[Any, int] = {}
-        codes = np.fromiter((index.setdefault(v, len(index)) for v in values), dtype=np.int64, count=self.n)
+        try:
+            codes = np.fromiter((index.setdefault(v, len(index)) for v in values), dtype=np.int64,
+                                count=self.n)
+        except TypeError:  # a list or dict where a name belongs (a hostile row): keyed by its repr
+            index = {}
+            codes = np.fromiter((index.setdefault(hashable(v), len(index)) for v in values), dtype=np.int64,
+                                count=self.n)
         return codes, list(index)
+
+
+def hashable(value: Any) -> Any:
+    """``value`` itself when it can be a dict key, else its ``repr`` (a list or dict read from
+    a row where a name belongs), so grouping never fails on it.
+
+    >>> hashable("optics"), hashable(["a"])
+    ('optics', "['a']")
+    """
+    try:
+        hash(value)
+    except TypeError:
+        return repr(value)
+    return value
 
 
 def _columns(rows: Any) -> dict[str, Sequence[Any]]:
@@ -367,7 +387,7 @@ def _breakdown(t: Table, keys: list[str]) -> dict[Any, dict[str, float]]:
         expanded: list[tuple[Any, ...]] = [()]
         for v in values:
             options = v if isinstance(v, list | tuple) else [v]
-            expanded = [(*e, o) for e in expanded for o in options]
+            expanded = [(*e, hashable(o)) for e in expanded for o in options]
         for key in expanded:
             s = sums.setdefault(key[0] if len(keys) == 1 else key, [0.0, 0.0, 0.0])
             s[0] += t.correct[i]

@@ -39,6 +39,7 @@ from .metrics import (
     _one_model,
     _resample_weights,
     group_accuracies,
+    hashable,
     order_key,
     ordered,
     summary,
@@ -109,7 +110,8 @@ def _cells(t: Any, keys: list[str]) -> tuple[npt.NDArray[np.int64], npt.NDArray[
         expanded: list[tuple[Any, ...]] = [()]
         for col in columns:
             v = col[i]
-            expanded = [(*e, o) for e in expanded for o in (v if isinstance(v, list | tuple) else [v])]
+            options = v if isinstance(v, list | tuple) else [v]
+            expanded = [(*e, hashable(o)) for e in expanded for o in options]
         for key in expanded:
             rows.append(i)
             cells.append(index.setdefault(key[0] if len(keys) == 1 else key, len(index)))

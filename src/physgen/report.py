@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import __version__
 from .errors import ArgumentError
-from .metrics import breakdown, by_model, compare, group_accuracies, order_key, ordered, summary
+from .metrics import breakdown, by_model, compare, group_accuracies, hashable, order_key, ordered, summary
 from .plots import accuracy_by, accuracy_intervals, conditional_heatmap, group_histogram, ranked_accuracy
 
 if TYPE_CHECKING:
@@ -58,6 +58,9 @@ BASE_FORMAT = "free_form"
 MAX_REPLY = 2000
 #: The part verdicts counted as parse failures (``grader_error`` only when a record has one).
 FAILURES = ("unparseable", "missing", "ambiguous", "grader_error")
+#: The columns the report groups by: a list or dict found there (a hostile row) is read as its repr.
+KEYS = frozenset({"model", "template_id", "instance_id", "variant_id", "format", "domain", "difficulty",
+                  "attempt"})
 #: How records without a ``model`` are labelled.
 UNNAMED = "(unnamed model)"
 #: The page's Content-Security-Policy: no script, no plugin, no request; only its own styles
@@ -126,7 +129,7 @@ def report(records: Iterable[Mapping[str, Any]], *, title: str = "physgen report
     Every value read from a record is escaped, and the page's Content-Security-Policy
     forbids scripts.
     """
-    rows = [dict(r) for r in _mappings(records)]
+    rows = [{k: hashable(v) if k in KEYS else v for k, v in r.items()} for r in _mappings(records)]
     if not rows:
         raise ArgumentError("no graded records to report on")
     per_model = {_label(m): rs for m, rs in by_model(rows).items()}
