@@ -348,7 +348,8 @@ def ranked_accuracy(records: Any, x: str = "template_id", colour: str | None = "
                     capsize=0)
         ax.set_title(f"error bars: {ci:.0%} bootstrap CI over {group}s", fontsize="small", loc="left")
     elif drawn:  # too many bars for error bars: the intervals as a band
-        ax.fill_between(where, values - low, values + high, step="mid", color="0.3", alpha=0.25, lw=0)
+        ax.fill_between(where, values - low, values + high, step="mid", color="0.3", alpha=0.25, lw=0,
+                        zorder=0)  # behind the bars
         ax.set_title(f"grey band: {ci:.0%} bootstrap CI over {group}s", fontsize="small", loc="left")
     if len(names) <= label_limit:
         short = [str(k).split(".", 1)[-1] if colour is not None else str(k) for k in names]
