@@ -2,12 +2,15 @@
 on a pipe (``--remote-debugging-pipe``: no port, no extra Python package).
 
 ``render(path)`` returns the screenshot (PNG bytes), the page's height, the state of
-its images and every console error, uncaught exception and failed load the page caused.
+its images, the DOM as the browser built it (``document.documentElement.outerHTML``), the
+value of an optional JavaScript ``probe`` expression, and every console error, uncaught
+exception, failed load and Content-Security-Policy violation the page caused.
 """
 
 from __future__ import annotations
 
 import base64
+import fcntl
 import json
 import os
 import select
@@ -34,6 +37,8 @@ class Rendered:
     height: int
     images: list[dict[str, Any]]
     errors: list[str] = field(default_factory=list)
+    dom: str = ""
+    probed: Any = None
 
 
 class _Pipe:
@@ -79,8 +84,9 @@ class _Pipe:
         return [json.loads(m) for m in messages if m]
 
 
-def render(page: Path, width: int = 1280, max_height: int = 16_000) -> Rendered:
-    """Load ``page`` and screenshot all of it (up to ``max_height`` pixels)."""
+def render(page: Path, width: int = 1280, max_height: int = 16_000, probe: str | None = None) -> Rendered:
+    """Load ``page`` and screenshot all of it (up to ``max_height`` pixels); ``probe`` is a
+    JavaScript expression evaluated after the load, whose (JSON) value is returned."""
     executable = find()
     if executable is None:
         raise FileNotFoundError("no Chromium: apt-get install chromium")
@@ -88,15 +94,19 @@ def render(page: Path, width: int = 1280, max_height: int = 16_000) -> Rendered:
     from_chrome = os.pipe()
     with tempfile.TemporaryDirectory(prefix="physgen-chromium-") as profile:
         def fds() -> None:  # Chromium reads commands on fd 3 and answers on fd 4
-            os.dup2(to_chrome[0], 3)
-            os.dup2(from_chrome[1], 4)
+            # Copies above 10 first, so neither dup2 overwrites the other pipe's end; the
+            # copies close on exec, and only 3 and 4 (inheritable) reach Chromium. Not
+            # pass_fds=(3, 4): that fails with EBADF when the parent has no fd 3 or 4 open.
+            ends = [fcntl.fcntl(fd, fcntl.F_DUPFD_CLOEXEC, 10) for fd in (to_chrome[0], from_chrome[1])]
+            os.dup2(ends[0], 3)
+            os.dup2(ends[1], 4)
 
         proc = subprocess.Popen(
             [executable, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
              "--disable-background-networking", "--disable-component-update", "--disable-sync",
              f"--user-data-dir={profile}", "--remote-debugging-pipe", "--hide-scrollbars", "about:blank"],
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-            pass_fds=(3, 4), preexec_fn=fds)
+            close_fds=False, preexec_fn=fds)
         os.close(to_chrome[0])
         os.close(from_chrome[1])
         cdp = _Pipe(to_chrome[1], from_chrome[0])
@@ -109,12 +119,16 @@ def render(page: Path, width: int = 1280, max_height: int = 16_000) -> Rendered:
                      {"width": width, "height": 900, "deviceScaleFactor": 1, "mobile": False}, session)
             cdp.send("Page.navigate", {"url": page.resolve().as_uri()}, session)
             cdp.wait("Page.loadEventFired")
-            probe = ("JSON.stringify({height: document.documentElement.scrollHeight, images: "
-                     "[...document.images].map(i => ({complete: i.complete, width: i.naturalWidth, "
-                     "height: i.naturalHeight}))})")
-            state = json.loads(cdp.send("Runtime.evaluate", {"expression": probe, "returnByValue": True},
+            measure = ("JSON.stringify({height: document.documentElement.scrollHeight, images: "
+                       "[...document.images].map(i => ({complete: i.complete, width: i.naturalWidth, "
+                       "height: i.naturalHeight}))})")
+            state = json.loads(cdp.send("Runtime.evaluate", {"expression": measure, "returnByValue": True},
                                         session)["result"]["value"])
             height = min(int(state["height"]), max_height)
+            dom = cdp.send("Runtime.evaluate", {"expression": "document.documentElement.outerHTML",
+                                                "returnByValue": True}, session)["result"]["value"]
+            probed = None if probe is None else cdp.send("Runtime.evaluate", {
+                "expression": probe, "returnByValue": True}, session)["result"].get("value")
             shot = cdp.send("Page.captureScreenshot", {
                 "format": "png", "captureBeyondViewport": True,
                 "clip": {"x": 0, "y": 0, "width": width, "height": height, "scale": 1}}, session)
@@ -127,7 +141,7 @@ def render(page: Path, width: int = 1280, max_height: int = 16_000) -> Rendered:
                     errors.append(json.dumps(params.get("args", []))[:300])
                 elif method == "Log.entryAdded" and params.get("entry", {}).get("level") == "error":
                     errors.append(params["entry"].get("text", "")[:300])
-            rendered = Rendered(base64.b64decode(shot["data"]), height, state["images"], errors)
+            rendered = Rendered(base64.b64decode(shot["data"]), height, state["images"], errors, dom, probed)
             os.write(cdp.write_fd, json.dumps({"id": 0, "method": "Browser.close"}).encode() + b"\0")
         finally:
             os.close(to_chrome[1])

@@ -113,8 +113,10 @@ def test_conditional_heatmap_masks_the_diagonal() -> None:
 
     fig = conditional_heatmap(EXAMPLE)
     ax = fig.axes[0]
-    texts = sorted(t.get_text() for t in ax.texts)
-    assert texts == ["0.50", "0.67"]  # P(mc | fail free) = 1/2, P(free | fail mc) = 2/3; no diagonal
+    texts = [" ".join(t.get_text().split()) for t in ax.texts]
+    # row A = free_form: 2 instances (b, c) fail it, P(mc | fail free) = 1/2 over those 2;
+    # row A = mc_numerical: 3 instances (c, d, e) fail it, P(free | fail mc) = 2/3 over those 3
+    assert texts == ["n = 2", "0.50 n = 2", "0.67 n = 3", "n = 3"]
     grid = ax.images[0].get_array()
     assert grid.mask[0, 0] and grid.mask[1, 1] and not grid.mask[0, 1]
     assert sum(p.get_hatch() == "///" for p in ax.patches) == 2
@@ -132,3 +134,39 @@ def test_hf_dataset_dict_round_trips(catalog: physgen.Catalog, tmp_path: Path) -
     assert back == test
     single = to_hf_dataset(variants[:3])
     assert len(single) == 3
+
+
+def _templates(count: int) -> list[dict[str, object]]:
+    """``count`` templates in three domains, template i right on i % 7 of its 6 instances."""
+    return [{"template_id": f"{d}.t{i}", "instance_id": f"t{i}/{k}", "domain": d, "correct": k < i % 7}
+            for i in range(count) for d in [("optics", "mechanics", "thermo")[i % 3]] for k in range(6)]
+
+
+def test_ranked_templates_sorted_and_of_fixed_size(tmp_path: Path) -> None:
+    from physgen.plots import ranked_accuracy
+
+    fig = ranked_accuracy(_templates(305), n_resamples=100)
+    ax = fig.axes[0]
+    heights = [p.get_height() for p in ax.patches]
+    assert len(heights) == 305 and heights == sorted(heights, reverse=True)  # best to worst, not alphabetical
+    assert ax.get_xticklabels() == [] and ax.get_xlabel() == "305 templates, best to worst"
+    assert "bootstrap CI over instances" in ax.get_title(loc="left")  # error bars drawn: the caption says so
+    fig.savefig(tmp_path / "ranked.png", dpi=96)
+    from PIL import Image
+
+    width, height = Image.open(tmp_path / "ranked.png").size
+    assert height < 400 and width < 700  # the size of 12 templates, not 3.7k px
+    small = ranked_accuracy(_templates(12), n_resamples=0).axes[0]
+    assert small.get_title(loc="left") == ""  # no interval drawn, no caption about one
+    labels = [t.get_text() for t in small.get_xticklabels()]
+    assert len(labels) == 12 and labels[0] == "t6" and "." not in "".join(labels)  # domain prefix dropped
+
+
+def test_accuracy_by_no_ci_caption_without_intervals() -> None:
+    from physgen.plots import accuracy_by
+
+    rows = _templates(5)
+    ax = accuracy_by(rows, x="template_id", hue=None, n_resamples=200).axes[0]  # one template per bar
+    assert ax.get_title(loc="left") == ""  # every interval is a point: none is drawn, none is announced
+    ax = accuracy_by(rows, x="domain", hue=None, n_resamples=200).axes[0]
+    assert "bootstrap CI over templates" in ax.get_title(loc="left")

@@ -409,22 +409,39 @@ def _render(rows: list[dict[str, Any]], fmt: str) -> str:
 
 
 def cmd_metrics(args: argparse.Namespace, out: IO[str]) -> int:
-    """Print the headline metrics of graded records, with bootstrap confidence intervals."""
-    from .metrics import breakdown, conditional_accuracy, summary
+    """Print the headline metrics of graded records, with bootstrap confidence intervals: one
+    table per model when the rows have a ``model`` column (models are never pooled)."""
+    from .metrics import MODEL, breakdown, by_model, conditional_accuracy, summary
 
     rows = list(_reads(args.graded))
     if not rows:
         raise ArgumentError(f"{args.graded} holds no graded records")
-    s = summary(rows, by=args.by, n_resamples=args.resamples, seed=args.seed)
-    table = [{"metric": k, "value": round(v.value, 4), "low": round(v.low, 4), "high": round(v.high, 4)}
-             for k, v in s.items()]
-    out.write(_render(table, args.format))
-    if args.format == "table":
+    named = any(MODEL in r for r in rows)
+    groups = {"(unnamed model)" if m is None else m: rs for m, rs in by_model(rows).items()}
+    if args.model is not None:
+        if not named:
+            raise ArgumentError(f"{args.graded} has no 'model' column, so --model has nothing to select; "
+                                "leave it out")
+        if args.model not in groups:
+            raise unknown("model", args.model, groups)
+        groups = {args.model: groups[args.model]}
+    tables = {}
+    for m, rs in groups.items():
+        s = summary(rs, by=args.by, n_resamples=args.resamples, seed=args.seed)
+        tables[m] = [{**({"model": m} if named else {}), "metric": k, "value": round(v.value, 4),
+                      "low": round(v.low, 4), "high": round(v.high, 4)} for k, v in s.items()]
+    if args.format != "table":
+        out.write(_render([row for t in tables.values() for row in t], args.format))
+        return 0
+    for number, (m, rs) in enumerate(groups.items()):
+        if named:
+            out.write(("\n" if number else "") + f"model {m} ({len(rs):,} records)\n")
+        out.write(_render([{k: v for k, v in row.items() if k != "model"} for row in tables[m]], "table"))
         out.write("\nby format\n")
-        per = breakdown(rows, "format")
+        per = breakdown(rs, "format")
         out.write(_render([{"format": k, "accuracy": round(v["accuracy"], 4), "n": int(v["n"])}
                            for k, v in per.items()], "table"))
-        cond = conditional_accuracy(rows)
+        cond = conditional_accuracy(rs)
         if len(per) > 1 and cond:
             out.write("\nP(correct on B | failed A)\n")
             out.write(_render([{"A": a, "B": b, "value": round(v, 4)} for (a, b), v in cond.items()],
@@ -602,18 +619,21 @@ def build_parser() -> Parser:
 
     s = _command(sub, "metrics", cmd_metrics, "physgen metrics graded.jsonl --format markdown")
     s.add_argument("graded", metavar="GRADED", help="a .jsonl or .parquet file written by physgen grade")
-    s.add_argument("--by", default="template", help="problem group: template or instance")
+    s.add_argument("--by", choices=["template", "instance"], default="template", help="problem group")
     s.add_argument("--format", choices=["table", "csv", "json", "markdown"], default="table",
                    help="output format")
     s.add_argument("--resamples", type=_whole(0), default=1000, help="bootstrap resamples (0: no CIs)")
     s.add_argument("--seed", type=int, default=0, help="bootstrap seed")
+    s.add_argument("--model", metavar="NAME", help="only this model's rows (default: each model in turn; "
+                   "models are never pooled)")
 
     s = _command(sub, "report", cmd_report, "physgen report graded.jsonl -o report.html")
     s.add_argument("graded", metavar="GRADED", help="a .jsonl or .parquet file written by physgen grade "
                    "(several models: a 'model' column)")
     s.add_argument("-o", "--output", metavar="FILE", help="the .html file to write (default: stdout)")
     s.add_argument("--title", help="page title (default: from the file name)")
-    s.add_argument("--by", default="template", help="problem group of the CIs: template or instance")
+    s.add_argument("--by", choices=["template", "instance"], default="template",
+                   help="problem group of the CIs")
     s.add_argument("--resamples", type=_whole(0), default=1000, help="bootstrap resamples (0: no CIs)")
     s.add_argument("--seed", type=int, default=0, help="bootstrap seed")
     s.add_argument("--worst", type=_whole(0), default=5, help="worst templates shown with an example")

@@ -14,12 +14,18 @@ Definitions (``docs/metrics.md`` works an example by hand):
 * **consistency**: share of groups with accuracy 1; **complete failure**: share
   with accuracy 0; **confusion**: share with accuracy inside ``band`` (inclusive).
 * **conditional accuracy** ``P(B | fail A)``: over instances with no correct
-  format-A record, the mean accuracy of their format-B records.
+  format-A record, the mean accuracy of their format-B records (A ≠ B: on the
+  diagonal it would be 0 by construction, so it is left out).
 * **attempts**: per problem (``variant_id``) with attempts ``0 … n−1``: avg@k is
   the mean of the first k, best@k their maximum, pass@k the unbiased estimator
   ``1 − C(n−c, k)/C(n, k)``; each is averaged over problems.
 * **confidence intervals**: percentile bootstrap resampling whole groups
   (templates by default), seeded.
+* **models are never pooled**: records of several models (a ``model`` column) are
+  summarised per model with ``summary(records, by="model")`` or split with
+  :func:`by_model`; any other metric raises :class:`~physgen.errors.ArgumentError`
+  on them unless ``model`` is among the columns it groups by.
+* **order**: results keyed by category values come back sorted (:func:`order_key`).
 
 >>> rows = [{"template_id": t, "instance_id": t + i, "variant_id": t + i, "format": "free_form",
 ...          "correct": c, "score": float(c)} for t, i, c in
@@ -33,13 +39,15 @@ from __future__ import annotations
 
 import itertools
 import math
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal, overload
 
 import numpy as np
 import numpy.typing as npt
 
+from .errors import ArgumentError
 from .grading import Grade
 from .variant import Variant
 
@@ -138,8 +146,28 @@ class Table:
             codes, uniques = pd.factorize(values, sort=False, use_na_sentinel=False)
             return np.asarray(codes, dtype=np.int64), list(uniques)
         index: dict[Any, int] = {}
-        codes = np.fromiter((index.setdefault(v, len(index)) for v in values), dtype=np.int64, count=self.n)
+        try:
+            codes = np.fromiter((index.setdefault(v, len(index)) for v in values), dtype=np.int64,
+                                count=self.n)
+        except TypeError:  # a list or dict where a name belongs (a hostile row): keyed by its repr
+            index = {}
+            codes = np.fromiter((index.setdefault(hashable(v), len(index)) for v in values), dtype=np.int64,
+                                count=self.n)
         return codes, list(index)
+
+
+def hashable(value: Any) -> Any:
+    """``value`` itself when it can be a dict key, else its ``repr`` (a list or dict read from
+    a row where a name belongs), so grouping never fails on it.
+
+    >>> hashable("optics"), hashable(["a"])
+    ('optics', "['a']")
+    """
+    try:
+        hash(value)
+    except TypeError:
+        return repr(value)
+    return value
 
 
 def _columns(rows: Any) -> dict[str, Sequence[Any]]:
@@ -158,13 +186,90 @@ def _as_table(records: Any) -> Table:
     return records if isinstance(records, Table) else Table(records)
 
 
+#: The column that names the model of a graded record; records of different models are never pooled.
+MODEL = "model"
+
+
+def order_key(value: Any) -> tuple[Any, ...]:
+    """The sort key of category values (and of tuples of them): numbers first, in numeric
+    order, then anything else by its text, with the numbers inside it in numeric order, and
+    None last.
+
+    >>> sorted(["cat_10", 3, "cat_2", None, 1.5], key=order_key)
+    [1.5, 3, 'cat_2', 'cat_10', None]
+    """
+    if isinstance(value, tuple):
+        return tuple(order_key(v) for v in value)
+    if value is None:
+        return (2, 0.0, ())
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return (0, math.inf if value != value else float(value), ())
+    return (1, 0.0, tuple((0, int(p), "") if p.isdigit() else (1, 0, p)
+                          for p in re.split(r"(\d+)", str(value)[:200]) if p))
+
+
+def ordered(values: Any) -> list[Any]:
+    """Category values in the order every table and plot shows them (:func:`order_key`).
+
+    >>> ordered({"cat_10", "cat_2", "a"})
+    ['a', 'cat_2', 'cat_10']
+    """
+    return sorted(values, key=order_key)
+
+
+def _model_name(value: Any) -> str | None:
+    """A record's model as a dict key: its text, or None when the record names none."""
+    return None if value is None or value != value else str(value)
+
+
+def _models(t: Table) -> list[str | None]:
+    """The distinct models of the records, in order ([None] when they name none)."""
+    if not t.has(MODEL):
+        return [None]
+    if t._frame is not None:  # factorised by pandas, so a large frame is not walked in Python
+        return ordered({_model_name(v) for v in t.codes(MODEL)[1]})
+    return ordered({_model_name(v) for v in t.column(MODEL)})
+
+
+def _one_model(t: Table, what: str) -> None:
+    """Refuse to pool: raise when the records hold more than one model."""
+    names = _models(t)
+    if len(names) > 1:
+        shown = ", ".join(repr(n) for n in names[:5]) + (f", … {len(names)} in all" if len(names) > 5 else "")
+        raise ArgumentError(f"{what}: the records hold {len(names)} models ({shown}), and metrics never pool "
+                            "models; use summary(records, by='model'), or select one model's records with "
+                            "by_model(records)[name]")
+
+
+def by_model(records: Any) -> dict[str | None, Any]:
+    """The records of each model (column ``model``), in order: a list of rows per model, or
+    a DataFrame per model for a DataFrame. Records without a model come under None.
+
+    >>> rows = [{"model": m, "correct": c} for m, c in [("b", True), ("a", False), ("b", False)]]
+    >>> {m: len(rs) for m, rs in by_model(rows).items()}
+    {'a': 1, 'b': 2}
+    """
+    if hasattr(records, "to_dict") and hasattr(records, "columns"):  # a pandas DataFrame
+        if MODEL not in records.columns:
+            return {None: records}
+        names = records[MODEL].astype(object).map(_model_name)
+        return {m: records[(names == m) if m is not None else names.isna()] for m in ordered(set(names))}
+    rows = list(records)
+    out: dict[str | None, list[Any]] = {}
+    for r in rows:
+        out.setdefault(_model_name(r.get(MODEL)), []).append(r)
+    return {m: out[m] for m in ordered(out)}
+
+
 def group_accuracies(records: Any, by: str = "template") -> dict[Any, float]:
-    """Accuracy of each group (template by default)."""
+    """Accuracy of each group (template by default), in order (:func:`ordered`), for one model."""
     t = _as_table(records)
+    _one_model(t, "group_accuracies")
     codes, names = t.codes(_group_key(by))
     hits = np.bincount(codes, weights=t.correct)
     counts = np.bincount(codes)
-    return {n: float(h / c) for n, h, c in zip(names, hits, counts, strict=True)}
+    out = {n: float(h / c) for n, h, c in zip(names, hits, counts, strict=True)}
+    return {n: out[n] for n in ordered(out)}
 
 
 def _resample_weights(groups: int, n_resamples: int, seed: int) -> npt.NDArray[np.float64]:
@@ -177,6 +282,19 @@ def _interval(samples: FloatArray, ci: float) -> tuple[float, float]:
     return float(lo), float(hi)
 
 
+@overload
+def summary(records: Any, *, by: Literal["model"], band: tuple[float, float] = DEFAULT_BAND,
+            n_resamples: int = 1000, seed: int = 0,
+            ci: float = 0.95) -> dict[str | None, dict[str, Estimate]]:
+    ...
+
+
+@overload
+def summary(records: Any, *, by: str = "template", band: tuple[float, float] = DEFAULT_BAND,
+            n_resamples: int = 1000, seed: int = 0, ci: float = 0.95) -> dict[str, Estimate]:
+    ...
+
+
 def summary(
     records: Any,
     *,
@@ -185,10 +303,24 @@ def summary(
     n_resamples: int = 1000,
     seed: int = 0,
     ci: float = 0.95,
-) -> dict[str, Estimate]:
+) -> dict[str, Estimate] | dict[str | None, dict[str, Estimate]]:
     """Headline metrics with bootstrap CIs over groups: accuracy, partial accuracy,
-    consistency, complete failure and confusion rates, and the number of groups."""
+    consistency, complete failure and confusion rates, and the number of groups.
+
+    Records of several models (a ``model`` column) are never pooled: ``by="model"`` gives
+    one summary per model (groups: templates), in order, and any other ``by`` raises
+    :class:`~physgen.errors.ArgumentError` when the records hold more than one model.
+
+    >>> rows = [{"model": m, "template_id": t, "correct": m == "right"}
+    ...         for m in ("right", "wrong") for t in ("a", "b")]
+    >>> {m: s["accuracy"].value for m, s in summary(rows, by="model", n_resamples=0).items()}
+    {'right': 1.0, 'wrong': 0.0}
+    """
+    if by == MODEL:
+        return {m: summary(rs, band=band, n_resamples=n_resamples, seed=seed, ci=ci)
+                for m, rs in by_model(records).items()}
     t = _as_table(records)
+    _one_model(t, "summary")
     codes, names = t.codes(_group_key(by))
     g = len(names)
     hits = np.bincount(codes, weights=t.correct, minlength=g)
@@ -222,10 +354,24 @@ def summary(
 
 def breakdown(records: Any, by: str | Sequence[str]) -> dict[Any, dict[str, float]]:
     """Accuracy, partial accuracy and count per value of one or more columns
-    (``format``, ``paraphrase``, ``difficulty``, ``domain``, ``question_type`` …).
-    A list-valued column such as ``subdomain`` counts a record once per tag."""
+    (``format``, ``paraphrase``, ``difficulty``, ``domain``, ``question_type`` …), sorted by
+    value (:func:`ordered`: numbers in numeric order, then text). A list-valued column such
+    as ``subdomain`` counts a record once per tag. Records of several models need ``model``
+    among the columns (``breakdown(records, ["model", "format"])``); they are never pooled.
+
+    >>> rows = [{"difficulty": d, "correct": c} for d, c in [(10, True), (2, False), (2, True)]]
+    >>> {d: b["accuracy"] for d, b in breakdown(rows, "difficulty").items()}
+    {2: 0.5, 10: 1.0}
+    """
     t = _as_table(records)
     keys = [by] if isinstance(by, str) else list(by)
+    if MODEL not in keys:
+        _one_model(t, "breakdown")
+    table = _breakdown(t, keys)
+    return {k: table[k] for k in ordered(table)}
+
+
+def _breakdown(t: Table, keys: list[str]) -> dict[Any, dict[str, float]]:
     first = itertools.islice(t.column(keys[0]), 1000)
     if len(keys) == 1 and not any(isinstance(v, list | tuple) for v in first):
         codes, names = t.codes(keys[0])
@@ -241,7 +387,7 @@ def breakdown(records: Any, by: str | Sequence[str]) -> dict[Any, dict[str, floa
         expanded: list[tuple[Any, ...]] = [()]
         for v in values:
             options = v if isinstance(v, list | tuple) else [v]
-            expanded = [(*e, o) for e in expanded for o in options]
+            expanded = [(*e, hashable(o)) for e in expanded for o in options]
         for key in expanded:
             s = sums.setdefault(key[0] if len(keys) == 1 else key, [0.0, 0.0, 0.0])
             s[0] += t.correct[i]
@@ -251,13 +397,27 @@ def breakdown(records: Any, by: str | Sequence[str]) -> dict[Any, dict[str, floa
 
 
 def conditional_accuracy(records: Any, column: str = "format") -> dict[tuple[Any, Any], float]:
-    """``P(correct on B | failed A)`` for each ordered pair of formats (or another column).
+    """``P(correct on B | failed A)`` for each ordered pair of different formats (or values of
+    another column), in order, for one model.
 
     An instance *fails* A when none of its A records is correct; the value is the
     mean accuracy of its B records, over instances that fail A and have B records.
-    Pairs with no such instance are left out.
+    Pairs with no such instance are left out, and so is the diagonal (A, A): failing A
+    means every A record is wrong, so it would be 0 by construction and says nothing.
+
+    >>> rows = [{"instance_id": i, "format": f, "correct": c}
+    ...         for i, f, c in [("x", "a", False), ("x", "b", True), ("y", "a", True), ("y", "b", False)]]
+    >>> conditional_accuracy(rows)
+    {('a', 'b'): 1.0, ('b', 'a'): 1.0}
     """
-    t = _as_table(records)
+    return {pair: value for pair, (value, _) in _conditional(_as_table(records), column).items()
+            if pair[0] != pair[1]}
+
+
+def _conditional(t: Table, column: str) -> dict[tuple[Any, Any], tuple[float, int]]:
+    """``(P(correct on B | failed A), instances)`` per ordered pair, in order; on the diagonal,
+    ``(0.0, number of instances failing A)``."""
+    _one_model(t, "conditional_accuracy")
     inst, _ = t.codes("instance_id")
     col, values = t.codes(column)
     f = len(values)
@@ -268,13 +428,13 @@ def conditional_accuracy(records: Any, column: str = "format") -> dict[tuple[Any
     present = n > 0
     acc = np.divide(hits, n, out=np.zeros_like(hits), where=present)
     failed = present & (hits == 0)
-    out: dict[tuple[Any, Any], float] = {}
+    out: dict[tuple[Any, Any], tuple[float, int]] = {}
     for a in range(f):
         for b in range(f):
             rows = failed[:, a] & present[:, b]
             if rows.any():
-                out[(values[a], values[b])] = float(acc[rows, b].mean())
-    return out
+                out[(values[a], values[b])] = (float(acc[rows, b].mean()), int(rows.sum()))
+    return {k: out[k] for k in ordered(out)}
 
 
 def pass_at_k(n: int, c: int, k: int) -> float:
@@ -294,6 +454,7 @@ def attempts(records: Any, k: int) -> dict[str, float]:
     """avg@k, best@k and pass@k over problems (``variant_id``) with at least ``k`` attempts,
     plus the mean per-problem standard deviation of correctness across attempts."""
     t = _as_table(records)
+    _one_model(t, "attempts")
     ids, _ = t.codes("variant_id")
     att = np.asarray(t.column("attempt") if t.has("attempt") else np.zeros(t.n), dtype=np.int64)
     order = np.lexsort((att, ids))  # by problem, then attempt
@@ -329,6 +490,8 @@ def compare(records_a: Any, records_b: Any, *, by: str = "template", n_resamples
     ``p_a_not_better``: the share of resamples in which A is not ahead.
     """
     a, b = _as_table(records_a), _as_table(records_b)
+    _one_model(a, "compare (records_a)")
+    _one_model(b, "compare (records_b)")
     key_a = list(zip(a.column("variant_id"), _attempts(a), strict=True))
     key_b = {k: i for i, k in enumerate(zip(b.column("variant_id"), _attempts(b), strict=True))}
     pairs = [(i, key_b[k]) for i, k in enumerate(key_a) if k in key_b]
@@ -382,9 +545,8 @@ def to_frame(metrics: Mapping[Any, Any]) -> Any:
     return pd.DataFrame(rows)
 
 
-
-
 def _step_rows(t: Table) -> npt.NDArray[np.bool_]:
+    _one_model(t, "step metrics")
     if not t.has("steps_score"):
         raise KeyError("records have no 'steps_score' column: grade with physgen.grade(..., steps=True) "
                        "variants of templates that declare intermediates")

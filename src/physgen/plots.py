@@ -3,8 +3,12 @@
 Every plot stays readable at any number of categories: the figure grows with
 them, long labels wrap, many categories turn the bars sideways, and legends sit
 outside the axes. Bars carry the bootstrap confidence intervals of
-:func:`physgen.metrics.summary`; the conditional-accuracy heatmap masks its
-diagonal (0 by definition); the histogram's bins meet the confusion band's edges.
+:func:`physgen.metrics.summary`, and a caption names them only when one is drawn;
+the conditional-accuracy heatmap gives n in every cell and hatches its diagonal (0
+by construction); the histogram's bins meet the confusion band's edges; the ranked
+template plot keeps one size however many templates there are. Models are never
+pooled: records of several models need ``model`` as the ``x`` or ``hue`` of
+:func:`accuracy_by`, and every other plot takes one model's records.
 
 >>> import matplotlib
 >>> matplotlib.use("Agg")
@@ -26,13 +30,18 @@ import numpy.typing as npt
 
 from .metrics import (
     DEFAULT_BAND,
+    MODEL,
     Estimate,
     _as_table,
+    _conditional,
     _group_key,
     _interval,
+    _one_model,
     _resample_weights,
-    conditional_accuracy,
     group_accuracies,
+    hashable,
+    order_key,
+    ordered,
     summary,
 )
 
@@ -60,7 +69,8 @@ def accuracy_intervals(records: Any, by: str | Sequence[str], *, group: str = "t
     cell's records (groups of ``group``, templates by default, resampled within
     the cell), so it equals ``summary(records_of_the_cell)["accuracy"]``. A
     list-valued column (``subdomain``) counts a record once per tag. Keys are
-    values, or tuples of values for several columns.
+    values, or tuples of values for several columns, in order. Records of several models
+    need ``model`` among the columns (they are never pooled).
 
     >>> rows = [{"template_id": t, "format": "free_form", "correct": c}
     ...         for t, c in [("a", 1), ("a", 1), ("b", 0), ("c", 1)]]
@@ -70,6 +80,8 @@ def accuracy_intervals(records: Any, by: str | Sequence[str], *, group: str = "t
     """
     t = _as_table(records)
     keys = [by] if isinstance(by, str) else list(by)
+    if MODEL not in keys:
+        _one_model(t, "accuracy_intervals")
     group_codes, _ = t.codes(_group_key(group))
     rows, cells, names = _cells(t, keys)
     out: dict[Any, Estimate] = {}
@@ -98,24 +110,12 @@ def _cells(t: Any, keys: list[str]) -> tuple[npt.NDArray[np.int64], npt.NDArray[
         expanded: list[tuple[Any, ...]] = [()]
         for col in columns:
             v = col[i]
-            expanded = [(*e, o) for e in expanded for o in (v if isinstance(v, list | tuple) else [v])]
+            options = v if isinstance(v, list | tuple) else [v]
+            expanded = [(*e, hashable(o)) for e in expanded for o in options]
         for key in expanded:
             rows.append(i)
             cells.append(index.setdefault(key[0] if len(keys) == 1 else key, len(index)))
     return np.array(rows, dtype=np.int64), np.array(cells, dtype=np.int64), list(index)
-
-
-def ordered(values: set[Any]) -> list[Any]:
-    """Category values as the plots show them: numbers in numeric order, anything else by
-    its text with the numbers in it in numeric order.
-
-    >>> ordered({"cat_10", "cat_2", "a"})
-    ['a', 'cat_2', 'cat_10']
-    """
-    if all(isinstance(v, int | float) and not isinstance(v, bool) for v in values):
-        return sorted(values)
-    return sorted(values, key=lambda v: [(0, int(p), "") if p.isdigit() else (1, 0, p)
-                                         for p in re.split(r"(\d+)", str(v))])
 
 
 def _wrap(label: Any, width: int = LONG_LABEL) -> str:
@@ -126,6 +126,8 @@ def _wrap(label: Any, width: int = LONG_LABEL) -> str:
     and_magnetism
     """
     text = str(label)
+    if len(text) > 4 * width:  # a label is a name, not a text: cut what could not be read anyway
+        text = text[:4 * width - 1] + "…"
     if len(text) <= width:
         return text
     pieces = re.findall(r"[^_.]*[_.]|[^_.]+$", text)
@@ -170,7 +172,7 @@ def accuracy_by(records: Any, x: str = "difficulty", hue: str | None = "format",
         high = np.array([np.nan if e is None else e.high - e.value for e in found])
         where = np.arange(len(xs)) + (j - (len(hues) - 1) / 2) * per
         errors = np.vstack([low, high]) if not np.all(np.isnan(low)) else None
-        style = {"label": str(h), "color": colours(j % colours.N), "capsize": 2,
+        style = {"label": _wrap(h, 2 * LONG_LABEL), "color": colours(j % colours.N), "capsize": 2,
                  "error_kw": {"elinewidth": 0.8, "ecolor": "0.25"}}
         if sideways:
             ax.barh(where, heights, per, xerr=errors, **style)
@@ -186,7 +188,7 @@ def accuracy_by(records: Any, x: str = "difficulty", hue: str | None = "format",
         ax.set(ylim=(0, 1), xlim=(-0.5, len(xs) - 0.5))
     if hue is not None:
         fig.legend(title=hue, loc="outside right upper", fontsize="small", frameon=False)
-    if not np.isnan(next(iter(est.values())).low):
+    if any(e.high - e.low > 0 for e in est.values()):  # a caption only where an interval is drawn
         ax.set_title(f"bars: {ci:.0%} bootstrap CI over {by}s", fontsize="small", loc="left")
     return fig
 
@@ -251,18 +253,29 @@ def group_histogram(records: Any, by: str = "template", band: tuple[float, float
 
 
 def conditional_heatmap(records: Any, column: str = "format") -> Figure:
-    """Heatmap of P(correct on B | failed A) across formats (or another column).
+    """Heatmap of P(correct on B | failed A) across formats (or another column), for one model.
 
-    The diagonal is 0 by definition (failing A means every A record is wrong), so
-    it is masked (hatched), as are pairs with no instance failing A; the colour
-    bar spans 0–1.
+    Every cell gives its n: off the diagonal, the instances that fail A and have B
+    records (the value's denominator); on the diagonal, hatched because the value would be
+    0 by construction, the instances that fail A. Pairs with no such instance are grey
+    (n = 0); the colour bar spans 0–1.
+
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> rows = [{"instance_id": i, "format": f, "correct": c}
+    ...         for i, f, c in [("x", "a", False), ("x", "b", True), ("y", "a", True), ("y", "b", True)]]
+    >>> sorted(" ".join(t.get_text().split()) for t in conditional_heatmap(rows).axes[0].texts)
+    ['1.00 n = 1', 'n = 0', 'n = 0', 'n = 1']
     """
     plt = _pyplot()
-    cond = conditional_accuracy(records, column)
-    names = ordered({k for pair in cond for k in pair})
+    t = _as_table(records)
+    cond = _conditional(t, column)
+    names = ordered(set(t.column(column)) if t.n else set())
     n = max(len(names), 1)
     grid = np.full((n, n), np.nan)
-    for (a, b), v in cond.items():
+    counts = np.zeros((n, n), dtype=np.int64)
+    for (a, b), (v, k) in cond.items():
+        counts[names.index(a), names.index(b)] = k
         if a != b:
             grid[names.index(a), names.index(b)] = v
     side = 1.6 + 0.75 * n
@@ -280,12 +293,78 @@ def conditional_heatmap(records: Any, column: str = "format") -> Figure:
     for i in range(len(names)):
         ax.add_patch(Rectangle((i - 0.5, i - 0.5), 1, 1, fill=False, hatch="///", edgecolor="0.6", lw=0))
         for j in range(len(names)):
-            if not np.isnan(grid[i, j]):
-                colour = "black" if grid[i, j] > 0.6 else "white"
-                ax.text(j, i, f"{grid[i, j]:.2f}", ha="center", va="center", color=colour, fontsize="small")
-    if not names:
+            value = grid[i, j]
+            text = f"n = {counts[i, j]:,}" if np.isnan(value) else f"{value:.2f}\nn = {counts[i, j]:,}"
+            colour = "0.3" if np.isnan(value) else "black" if value > 0.6 else "white"
+            ax.text(j, i, text, ha="center", va="center", color=colour, fontsize="small",
+                    fontweight="normal" if np.isnan(value) else "bold", linespacing=1.1)
+    if len(names) < 2:
         ax.text(0, 0, f"needs two values of {column}", ha="center", va="center")
     fig.colorbar(image, ax=ax, fraction=0.05, label="P(correct on B | failed A)")
+    return fig
+
+
+def ranked_accuracy(records: Any, x: str = "template_id", colour: str | None = "domain", *,
+                    group: str = "instance", n_resamples: int = 1000, seed: int = 0,
+                    ci: float = 0.95, label_limit: int = 40) -> Figure:
+    """Accuracy of every value of ``x`` (template), one bar each, ranked from the best to the
+    worst and coloured by ``colour`` (domain), for one model. The figure has a fixed size
+    whatever the number of bars; bars are named on the axis when there are at most
+    ``label_limit`` of them (otherwise a table, like the report's, names them), without the
+    ``domain.`` prefix of a template id when the colour already gives it. Error bars (a
+    band, beyond ``label_limit`` bars) are bootstrap intervals over ``group`` (instances)
+    inside each bar, and the title mentions them only when one is drawn.
+
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> rows = [{"template_id": t, "instance_id": t + i, "domain": "optics", "correct": c}
+    ...         for t, i, c in [("a", "1", False), ("b", "1", True), ("b", "2", True)]]
+    >>> ax = ranked_accuracy(rows, n_resamples=0).axes[0]
+    >>> [t.get_text() for t in ax.get_xticklabels()], ax.get_title(loc="left")
+    (['b', 'a'], '')
+    """
+    plt = _pyplot()
+    t = _as_table(records)
+    _one_model(t, "ranked_accuracy")
+    est = accuracy_intervals(t, x, group=group, n_resamples=n_resamples, seed=seed, ci=ci)
+    names = sorted(est, key=lambda k: (-est[k].value, order_key(k)))
+    kinds: dict[Any, Any] = {}
+    if colour is not None and t.has(colour):
+        for k, c in zip(t.column(x), t.column(colour), strict=True):
+            kinds.setdefault(k, c)
+    legend = ordered(set(kinds.values())) if kinds else []
+    palette = plt.get_cmap("tab10" if len(legend) <= 10 else "tab20")
+    fig: Figure
+    fig, ax = plt.subplots(figsize=(6.0, 3.6), layout="constrained")
+    where = np.arange(len(names))
+    values = np.array([est[k].value for k in names])
+    colours = [palette(legend.index(kinds[k]) % palette.N) if k in kinds else "tab:blue" for k in names]
+    ax.bar(where, values, 0.85 if len(names) <= label_limit else 1.0, color=colours, linewidth=0)
+    low = np.array([est[k].value - est[k].low for k in names])
+    high = np.array([est[k].high - est[k].value for k in names])
+    drawn = bool(np.any(np.nan_to_num(low + high) > 0))
+    if drawn and len(names) <= label_limit:
+        ax.errorbar(where, values, yerr=np.vstack([low, high]), fmt="none", ecolor="0.25", elinewidth=0.6,
+                    capsize=0)
+        ax.set_title(f"error bars: {ci:.0%} bootstrap CI over {group}s", fontsize="small", loc="left")
+    elif drawn:  # too many bars for error bars: the intervals as a band
+        ax.fill_between(where, values - low, values + high, step="mid", color="0.3", alpha=0.25, lw=0,
+                        zorder=0)  # behind the bars
+        ax.set_title(f"grey band: {ci:.0%} bootstrap CI over {group}s", fontsize="small", loc="left")
+    if len(names) <= label_limit:
+        short = [str(k).split(".", 1)[-1] if colour is not None else str(k) for k in names]
+        ax.set_xticks(where, [_wrap(k, 2 * LONG_LABEL).replace("\n", "") for k in short], rotation=60,
+                      ha="right", rotation_mode="anchor", fontsize="small")
+    else:
+        ax.set_xticks([])
+    ax.set(ylim=(0, 1), xlim=(-0.6, len(names) - 0.4), ylabel="accuracy",
+           xlabel=f"{len(names):,} {x.removesuffix('_id')}s, best to worst")
+    if legend:
+        from matplotlib.patches import Patch
+
+        handles = [Patch(color=palette(i % palette.N), label=_wrap(v)) for i, v in enumerate(legend)]
+        fig.legend(handles=handles, title=colour, loc="outside right upper", fontsize="small",
+                   frameon=False)
     return fig
 
 
