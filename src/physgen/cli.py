@@ -17,7 +17,6 @@ import argparse
 import contextlib
 import importlib
 import inspect
-import itertools
 import json
 import os
 import re
@@ -30,7 +29,7 @@ from typing import IO, TYPE_CHECKING, Any, NoReturn
 
 from . import __version__
 from .catalog import Catalog, load_catalog
-from .errors import ArgumentError, PhysgenError, TemplateError, did_you_mean, unknown
+from .errors import ArgumentError, PhysgenError, RowError, TemplateError, did_you_mean, unknown
 from .render import STYLES
 
 if TYPE_CHECKING:
@@ -174,16 +173,23 @@ def _output(path: str | None, suffixes: Sequence[str], option: str = "-o") -> st
     return path
 
 
-def _reads(path: str) -> Iterator[dict[str, Any]]:
-    """Rows of a JSONL or Parquet input file."""
-    from .export import read_jsonl, read_parquet
+def _unchecked(row: dict[str, Any], where: str) -> None:
+    """No check: rows already checked by an earlier pass."""
+
+
+def _reads(path: str, check: Callable[[dict[str, Any], str], None]) -> Iterator[dict[str, Any]]:
+    """Rows of a JSONL or Parquet input file, each parsed with bounds and passed to
+    ``check(row, "file:line")``, which raises :class:`RowError` for a malformed one."""
+    from .rows import read
 
     suffix = Path(path).suffix.lower()
     if suffix not in (".jsonl", ".parquet"):
         raise unknown("input format", suffix or "(none)", (".jsonl", ".parquet"), hint=f" ({path})")
     if not Path(path).is_file():
         raise ArgumentError(f"{path}: no such file")
-    return read_parquet(path) if suffix == ".parquet" else read_jsonl(path)
+    for number, row in read(path):
+        check(row, f"{path}:{number}")
+        yield row
 
 
 # -- commands -------------------------------------------------------------------------------------
@@ -362,26 +368,32 @@ def cmd_grade(args: argparse.Namespace, out: IO[str]) -> int:
     from .grading import grade
     from .jsonl import line
     from .metrics import record
+    from .rows import check_response
     from .variant import Variant
 
     output = _output(args.output, (".jsonl",))
-    rows = _reads(args.responses)
-    first = next(rows, None)
-    if first is None:
+
+    def variant_of(row: dict[str, Any], where: str) -> Variant:
+        check_response(row, where)
+        try:
+            return Variant.from_dict({k: v for k, v in row.items() if k in Variant.__dataclass_fields__})
+        except ValueError as exc:
+            lines = str(exc).splitlines()
+            raise RowError(f"{where}: not a physgen variant "
+                           f"({'; '.join(x.strip() for x in lines[1:3])})") from None
+
+    def check(row: dict[str, Any], where: str) -> None:
+        variant_of(row, where)
+
+    # Every row is checked before the first is graded, so a malformed one stops the run with
+    # nothing written, on stdout as in a file.
+    if not sum(1 for _ in _reads(args.responses, check)):
         raise ArgumentError(f"{args.responses} holds no rows to grade")
     progress = _progress(args, None, "responses")
 
     def graded() -> Iterator[dict[str, Any]]:
-        for number, row in enumerate(itertools.chain([first], rows), 1):
-            if "response" not in row:
-                raise ArgumentError(f"{args.responses}:{number}: no 'response' field")
-            fields = {k: v for k, v in row.items() if k in Variant.__dataclass_fields__}
-            try:
-                variant = Variant.from_dict(fields)
-            except ValueError as exc:
-                lines = str(exc).splitlines()
-                raise ArgumentError(f"{args.responses}:{number}: not a physgen variant "
-                                    f"({'; '.join(x.strip() for x in lines[1:3])})") from None
+        for number, row in enumerate(_reads(args.responses, _unchecked), 1):
+            variant = variant_of(row, f"{args.responses}:{number}")
             g = grade(variant, row["response"], rtol=args.rtol)
             rec = record(variant, g, attempt=int(row.get("attempt", 0)), model=row.get("model"))
             rec.update(grade=g.to_dict(), prompt=variant.prompt, response=row["response"])
@@ -419,8 +431,9 @@ def _render(rows: list[dict[str, Any]], fmt: str) -> str:
 def cmd_metrics(args: argparse.Namespace, out: IO[str]) -> int:
     """Print the headline metrics of graded records, with bootstrap confidence intervals."""
     from .metrics import breakdown, conditional_accuracy, summary
+    from .rows import check_graded
 
-    rows = list(_reads(args.graded))
+    rows = list(_reads(args.graded, check_graded))
     if not rows:
         raise ArgumentError(f"{args.graded} holds no graded records")
     s = summary(rows, by=args.by, n_resamples=args.resamples, seed=args.seed)
@@ -444,9 +457,10 @@ def cmd_report(args: argparse.Namespace, out: IO[str]) -> int:
     """Write a self-contained HTML report of graded records (one or several models)."""
     from .export import atomic_open
     from .report import report
+    from .rows import check_graded
 
     output = _output(args.output, (".html",))
-    rows = list(_reads(args.graded))
+    rows = list(_reads(args.graded, check_graded))
     if not rows:
         raise ArgumentError(f"{args.graded} holds no graded records")
     page = report(rows, title=args.title or f"physgen report: {Path(args.graded).name}", by=args.by,
@@ -463,9 +477,11 @@ def cmd_report(args: argparse.Namespace, out: IO[str]) -> int:
 def cmd_split(args: argparse.Namespace, out: IO[str]) -> int:
     """Split a JSONL file into train and test with no template (or instance) on both sides."""
     from .export import write_jsonl
+    from .rows import check_split
     from .splits import split
 
-    rows = list(_reads(args.input))
+    group = "template_id" if args.by == "template" else "instance_id"
+    rows = list(_reads(args.input, lambda row, where: check_split(row, where, group)))
     if not rows:
         raise ArgumentError(f"{args.input} holds no rows to split")
     train, test = split(rows, test_size=args.test_size, by=args.by, seed=args.seed)
