@@ -159,6 +159,9 @@ def _read_key(path: Path) -> bytes:
     """The key stored at ``path``; OSError if it is missing, ValueError if it cannot be trusted."""
     folder = os.stat(path.parent)
     problem = _private(folder, f"the key's folder {path.parent}")
+    if path.is_symlink():
+        raise ValueError(f"the key {path} is a symbolic link; delete it (physgen makes a new private "
+                         "one) or set PHYSGEN_NO_CACHE=1")
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
     try:
         st = os.fstat(fd)
@@ -202,18 +205,16 @@ def _signing_key(folder: Path) -> bytes | None:
     can be kept outside that folder."""
     inside = folder.resolve()
     places = [p for p in _key_places() if inside not in p.resolve().parents]
-    for path in places:
+    for path in places:  # the first place where a key is, or can be made
         try:
-            return _read_key(path)
-        except FileNotFoundError:
-            continue
-        except (OSError, ValueError) as exc:
+            try:
+                return _read_key(path)
+            except FileNotFoundError:
+                return _make_key(path)
+        except ValueError as exc:
             _warn(f"not using the template cache: {exc}", once="key")
             return None
-    for path in places:
-        try:
-            return _make_key(path)
-        except (OSError, ValueError):
+        except OSError:  # e.g. a read-only home folder: try the next place
             continue
     _warn("not using the template cache: no private place for its signing key "
           f"({', '.join(str(p) for p in places) or 'no home folder'}); set XDG_CONFIG_HOME to a "
