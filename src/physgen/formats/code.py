@@ -42,8 +42,8 @@ def extract_code(reply: str) -> str:
     ``py``, ``python3``), else the whole text: found in one pass over at most the last
     :data:`physgen.sandbox.MAX_CODE` characters, however long the preamble before it.
 
-    >>> extract_code("# notes\n" * 5000 + "```python\ndef solve():\n    return 1\n```")
-    'def solve():\n    return 1\n'
+    >>> extract_code("# notes\\n" * 5000 + "```python\\ndef solve():\\n    return 1\\n```")
+    'def solve():\\n    return 1\\n'
     """
     from ..sandbox import MAX_CODE
 
