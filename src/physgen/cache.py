@@ -135,8 +135,11 @@ def entry_key(path: Path, content: bytes) -> str:
 
 
 def _private(st: os.stat_result, what: str) -> str:
-    """Why a file or folder with this status could have been written by someone else ('' if not)."""
-    if hasattr(os, "getuid") and st.st_uid != os.getuid():
+    """Why a file or folder with this status could have been written by someone else ('' if not).
+    POSIX only: Windows reports no owner or group bits here (its folders are per-user ACLs)."""
+    if not hasattr(os, "getuid"):
+        return ""
+    if st.st_uid != os.getuid():
         return f"{what} belongs to user id {st.st_uid}, not to you"
     if st.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
         return f"{what} can be written by others (mode {stat.S_IMODE(st.st_mode):o})"
@@ -169,7 +172,7 @@ def _read_key(path: Path) -> bytes:
             problem = f"the key {path} is not a regular file"
         if not problem:
             problem = _private(st, f"the key {path}")
-        if not problem and st.st_mode & (stat.S_IRWXG | stat.S_IRWXO):
+        if not problem and hasattr(os, "getuid") and st.st_mode & (stat.S_IRWXG | stat.S_IRWXO):
             problem = f"the key {path} can be read by others (mode {stat.S_IMODE(st.st_mode):o})"
         key = os.read(fd, 64) if not problem else b""
     finally:
@@ -309,7 +312,7 @@ class Store:
                 chunks.append(chunk)
                 left -= len(chunk)
             blob = b"".join(chunks)
-            if hasattr(os, "utime"):
+            if os.utime in os.supports_fd:
                 try:  # most recently used first when old files are cleaned up
                     os.utime(fd)
                 except OSError:
