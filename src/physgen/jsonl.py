@@ -158,7 +158,14 @@ object per line
 def read_numbered(path: str | Path) -> Iterator[tuple[int, dict[str, Any]]]:
     """``(line number, row)`` for every non-empty line of a JSONL file, each checked by
     :func:`parse_row`; a line longer than :data:`MAX_LINE` bytes is a
-    :class:`~physgen.errors.RowError` too (and is never read whole into memory)."""
+    :class:`~physgen.errors.RowError` too (and is never read whole into memory).
+
+    >>> import pathlib, tempfile
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "rows.jsonl"
+    >>> _ = path.write_text('{"a": 1}\\n\\n{"a": 2}\\n')
+    >>> list(read_numbered(path))
+    [(1, {'a': 1}), (3, {'a': 2})]
+    """
     with open(path, "rb") as fh:
         number = 0
         while True:

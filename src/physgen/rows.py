@@ -46,7 +46,14 @@ _FLAGS = ("steps_correct",)
 
 def read(path: str | Path) -> Iterator[tuple[int, dict[str, Any]]]:
     """``(line or row number, row)`` of a ``.jsonl`` or ``.parquet`` file, parsed with bounds
-    (:func:`physgen.jsonl.read_numbered`)."""
+    (:func:`physgen.jsonl.read_numbered`).
+
+    >>> import pathlib, tempfile
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "graded.jsonl"
+    >>> _ = path.write_text('{"correct": true}\\n')
+    >>> [check_graded(row, f"{path.name}:{n}") for n, row in read(path)]
+    [None]
+    """
     if Path(path).suffix.lower() == ".parquet":
         from .export import read_parquet
 
@@ -86,7 +93,14 @@ as a JSON string (null for no reply)
 
 
 def check_graded(row: Mapping[str, Any], where: str) -> None:
-    """Check a graded record's fields (see the module docstring); :class:`RowError` if one is wrong."""
+    """Check a graded record's fields (see the module docstring); :class:`RowError` if one is wrong.
+
+    >>> check_graded({"correct": "yes"}, "g.jsonl:7")
+    Traceback (most recent call last):
+    ...
+    physgen.errors.RowError: g.jsonl:7: 'correct' is a JSON string, not true or false; write whether \
+every part was right
+    """
     if "correct" not in row:
         raise RowError(f"{where}: no 'correct' field; graded records are the rows `physgen grade` writes")
     correct = row["correct"]
@@ -122,7 +136,15 @@ def check_graded(row: Mapping[str, Any], where: str) -> None:
 
 
 def check_split(row: Mapping[str, Any], where: str, group: str) -> None:
-    """Check what splitting reads: the ``group`` id (``template_id`` or ``instance_id``) and the domain."""
+    """Check what splitting reads: the ``group`` id (``template_id`` or ``instance_id``) and the domain.
+
+    >>> check_split({"template_id": "optics.lens", "metadata": {"domain": "optics"}}, "v:1", "template_id")
+    >>> check_split({"template_id": "optics.lens"}, "v.jsonl:2", "instance_id")
+    Traceback (most recent call last):
+    ...
+    physgen.errors.RowError: v.jsonl:2: no 'instance_id' field; split variants or graded records written \
+by physgen
+    """
     if group not in row:
         raise RowError(f"{where}: no {group!r} field; split variants or graded records written by physgen")
     if not isinstance(row[group], str):
