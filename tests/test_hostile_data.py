@@ -329,6 +329,7 @@ def test_a_line_longer_than_the_bound_is_refused_unread(tmp_path: Path, capsys: 
     ("answers", "x", "not a physgen variant"),
     ("inputs", [1], "not a physgen variant"),
     ("format", 5, "not a physgen variant"),
+    ("format", "nope", "unknown format 'nope'"),
 ])
 def test_wrong_typed_fields_of_response_rows(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                              variant_row: dict[str, Any], field: str, value: Any,

@@ -364,7 +364,9 @@ def cmd_grade(args: argparse.Namespace, out: IO[str]) -> int:
 
     Each output row is the graded record (``physgen.metrics.record``) with the grade,
     the prompt and the response: what ``physgen metrics`` and ``physgen report`` read."""
+    from .errors import FormatError
     from .export import write_jsonl
+    from .formats import get_format
     from .grading import grade
     from .jsonl import line
     from .metrics import record
@@ -376,11 +378,16 @@ def cmd_grade(args: argparse.Namespace, out: IO[str]) -> int:
     def variant_of(row: dict[str, Any], where: str) -> Variant:
         check_response(row, where)
         try:
-            return Variant.from_dict({k: v for k, v in row.items() if k in Variant.__dataclass_fields__})
+            variant = Variant.from_dict({k: v for k, v in row.items() if k in Variant.__dataclass_fields__})
         except ValueError as exc:
             lines = str(exc).splitlines()
             raise RowError(f"{where}: not a physgen variant "
                            f"({'; '.join(x.strip() for x in lines[1:3])})") from None
+        try:
+            get_format(variant.format)
+        except FormatError as exc:
+            raise RowError(f"{where}: {exc}") from None
+        return variant
 
     def check(row: dict[str, Any], where: str) -> None:
         variant_of(row, where)
