@@ -182,6 +182,17 @@ def test_a_cache_folder_others_can_write_to_is_not_used(env: dict[str, Path], wh
     assert sorted(p.name for p in path.parent.iterdir()) == before  # nothing written there either
 
 
+def test_a_new_cache_folder_is_private_under_a_loose_umask(env: dict[str, Path]) -> None:
+    old = os.umask(0o002)
+    try:
+        _, messages = _warnings(env["root"])
+    finally:
+        os.umask(old)
+    assert messages == []
+    for folder in (env["folder"], env["folder"] / "catalogs"):
+        assert stat.S_IMODE(folder.stat().st_mode) == 0o700
+
+
 @pytest.mark.skipif(not hasattr(os, "getuid") or os.getuid() != 0, reason="needs root to chown")
 def test_a_cache_folder_owned_by_someone_else_is_not_used(env: dict[str, Path]) -> None:
     path = _signed_file(env)

@@ -239,14 +239,15 @@ def _usable_folder(folder: Path) -> bool:
     and the cache folder (warning once per folder when not)."""
     catalogs = folder / "catalogs"
     try:
-        catalogs.mkdir(mode=0o700, parents=True, exist_ok=True)
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)  # private even under umask 002
+        catalogs.mkdir(mode=0o700, exist_ok=True)
         problem = _private(os.stat(folder), f"the cache folder {folder}") or \
             _private(os.stat(catalogs), f"the cache folder {catalogs}")
     except OSError as exc:
         problem = f"the cache folder {folder} cannot be used ({exc.strerror or exc})"
     if problem:
-        _warn(f"not using the template cache: {problem}; use a folder of your own "
-              "(PHYSGEN_CACHE_DIR) or PHYSGEN_NO_CACHE=1", once=f"folder {folder}")
+        _warn(f"not using the template cache: {problem}; make it yours alone (chmod go-w), set "
+              "PHYSGEN_CACHE_DIR to a folder of your own, or PHYSGEN_NO_CACHE=1", once=f"folder {folder}")
     return not problem
 
 
