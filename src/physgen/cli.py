@@ -17,6 +17,7 @@ import argparse
 import contextlib
 import importlib
 import inspect
+import itertools
 import json
 import os
 import re
@@ -392,14 +393,19 @@ def cmd_grade(args: argparse.Namespace, out: IO[str]) -> int:
     def check(row: dict[str, Any], where: str) -> None:
         variant_of(row, where)
 
-    # Every row is checked before the first is graded, so a malformed one stops the run with
-    # nothing written, on stdout as in a file.
-    if not sum(1 for _ in _reads(args.responses, check)):
+    # A malformed row stops the run with nothing written: a file is written atomically (and
+    # dropped on error); stdout cannot be taken back, so every row is checked before the first.
+    if output is None:
+        for _ in _reads(args.responses, check):
+            pass
+    rows = enumerate(_reads(args.responses, _unchecked), 1)
+    first = next(rows, None)
+    if first is None:
         raise ArgumentError(f"{args.responses} holds no rows to grade")
     progress = _progress(args, None, "responses")
 
     def graded() -> Iterator[dict[str, Any]]:
-        for number, row in enumerate(_reads(args.responses, _unchecked), 1):
+        for number, row in itertools.chain([first], rows):
             variant = variant_of(row, f"{args.responses}:{number}")
             g = grade(variant, row["response"], rtol=args.rtol)
             rec = record(variant, g, attempt=int(row.get("attempt", 0)), model=row.get("model"))
