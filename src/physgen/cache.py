@@ -60,7 +60,6 @@ import importlib.util
 import io
 import os
 import pickle
-import secrets
 import stat
 import sys
 import tempfile
@@ -189,7 +188,7 @@ def _read_key(path: Path) -> bytes:
 def _make_key(path: Path) -> bytes:
     """A new random key, written to ``path`` with mode 0600 (a key another process wrote first wins)."""
     path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-    key = secrets.token_bytes(32)
+    key = os.urandom(32)  # what secrets.token_bytes uses, without importing random
     fd, tmp = tempfile.mkstemp(prefix=".cache.key.", dir=path.parent)  # mode 0600
     try:
         with os.fdopen(fd, "wb") as fh:
