@@ -15,7 +15,7 @@ import pytest
 import physgen
 from physgen import jsonl, scale
 from physgen.cli import main
-from physgen.errors import ArgumentError
+from physgen.errors import ArgumentError, RowError
 from physgen.generation import generate_jsonl
 
 FILES = ("optics/thin_lens.yaml", "optics/apparent_depth_two_layers_symbolic.yaml",
@@ -93,11 +93,11 @@ def test_grade_lines_write_what_physgen_grade_writes(single: bytes, tmp_path: Pa
     graded = scale.grade_lines(lines[:7]) + scale.grade_lines([b"\n", *lines[7:]])  # any batching
     assert b"".join(graded) == _cli_graded(responses, tmp_path)
     assert [json.loads(row)["correct"] for row in graded] == [bool(i % 3) for i in range(len(graded))]
-    with pytest.raises(ArgumentError, match="not valid JSON"):
+    with pytest.raises(RowError, match="line 1: not valid JSON"):
         scale.grade_lines(["{oops"])
-    with pytest.raises(ArgumentError, match="a JSON object, got list"):
-        scale.grade_lines(["[1, 2]"])
-    with pytest.raises(ArgumentError, match="no 'response' field"):
+    with pytest.raises(RowError, match="line 2: the row is a JSON array, not a JSON object"):
+        scale.grade_lines(["\n", "[1, 2]"])
+    with pytest.raises(RowError, match="no 'response' field"):
         scale.grade_row({"prompt": "x"})
 
 

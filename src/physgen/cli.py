@@ -174,16 +174,25 @@ def _output(path: str | None, suffixes: Sequence[str], option: str = "-o") -> st
     return path
 
 
-def _reads(path: str) -> Iterator[dict[str, Any]]:
-    """Rows of a JSONL or Parquet input file."""
-    from .export import read_jsonl, read_parquet
+def _numbered(path: str) -> Iterator[tuple[int, dict[str, Any]]]:
+    """``(line number, row)`` for the rows of a JSONL or Parquet input file, each parsed with
+    bounds (:func:`physgen.rows.read`)."""
+    from .rows import read
 
     suffix = Path(path).suffix.lower()
     if suffix not in (".jsonl", ".parquet"):
         raise unknown("input format", suffix or "(none)", (".jsonl", ".parquet"), hint=f" ({path})")
     if not Path(path).is_file():
         raise ArgumentError(f"{path}: no such file")
-    return read_parquet(path) if suffix == ".parquet" else read_jsonl(path)
+    yield from read(path)
+
+
+def _reads(path: str, check: Callable[[dict[str, Any], str], None]) -> Iterator[dict[str, Any]]:
+    """Rows of a JSONL or Parquet input file, each parsed with bounds and passed to
+    ``check(row, "file:line")``, which raises :class:`RowError` for a malformed one."""
+    for number, row in _numbered(path):
+        check(row, f"{path}:{number}")
+        yield row
 
 
 # -- commands -------------------------------------------------------------------------------------
@@ -362,21 +371,28 @@ def cmd_grade(args: argparse.Namespace, out: IO[str]) -> int:
     the prompt and the response: what ``physgen metrics`` and ``physgen report`` read."""
     from .export import write_jsonl
     from .jsonl import line
+    from .rows import response_variant
     from .scale import grade_row
 
     output = _output(args.output, (".jsonl",))
-    rows = _reads(args.responses)
+
+    def check(row: dict[str, Any], where: str) -> None:
+        response_variant(row, where)
+
+    # A malformed row stops the run with nothing written: a file is written atomically (and
+    # dropped on error); stdout cannot be taken back, so every row is checked before the first.
+    if output is None:
+        for _ in _reads(args.responses, check):
+            pass
+    rows = _numbered(args.responses)
     first = next(rows, None)
     if first is None:
         raise ArgumentError(f"{args.responses} holds no rows to grade")
     progress = _progress(args, None, "responses")
 
     def graded() -> Iterator[dict[str, Any]]:
-        for number, row in enumerate(itertools.chain([first], rows), 1):
-            try:
-                rec = grade_row(row, rtol=args.rtol)
-            except ArgumentError as exc:
-                raise ArgumentError(f"{args.responses}:{number}: {exc}") from None
+        for number, row in itertools.chain([first], rows):
+            rec = grade_row(row, rtol=args.rtol, where=f"{args.responses}:{number}")
             progress(number)
             yield rec
 
@@ -412,8 +428,9 @@ def cmd_metrics(args: argparse.Namespace, out: IO[str]) -> int:
     """Print the headline metrics of graded records, with bootstrap confidence intervals: one
     table per model when the rows have a ``model`` column (models are never pooled)."""
     from .metrics import MODEL, breakdown, by_model, conditional_accuracy, summary
+    from .rows import check_graded
 
-    rows = list(_reads(args.graded))
+    rows = list(_reads(args.graded, check_graded))
     if not rows:
         raise ArgumentError(f"{args.graded} holds no graded records")
     named = any(MODEL in r for r in rows)
@@ -453,9 +470,10 @@ def cmd_report(args: argparse.Namespace, out: IO[str]) -> int:
     """Write a self-contained HTML report of graded records (one or several models)."""
     from .export import atomic_open
     from .report import report
+    from .rows import check_graded
 
     output = _output(args.output, (".html",))
-    rows = list(_reads(args.graded))
+    rows = list(_reads(args.graded, check_graded))
     if not rows:
         raise ArgumentError(f"{args.graded} holds no graded records")
     page = report(rows, title=args.title or f"physgen report: {Path(args.graded).name}", by=args.by,
@@ -472,9 +490,11 @@ def cmd_report(args: argparse.Namespace, out: IO[str]) -> int:
 def cmd_split(args: argparse.Namespace, out: IO[str]) -> int:
     """Split a JSONL file into train and test with no template (or instance) on both sides."""
     from .export import write_jsonl
+    from .rows import check_split
     from .splits import split
 
-    rows = list(_reads(args.input))
+    group = "template_id" if args.by == "template" else "instance_id"
+    rows = list(_reads(args.input, lambda row, where: check_split(row, where, group)))
     if not rows:
         raise ArgumentError(f"{args.input} holds no rows to split")
     train, test = split(rows, test_size=args.test_size, by=args.by, seed=args.seed)

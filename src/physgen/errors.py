@@ -54,6 +54,17 @@ class CapacityWarning(UserWarning):
     some repeat (``generate(..., unique=True)`` drops the repeats)."""
 
 
+class CacheWarning(UserWarning):
+    """The compiled-template cache was not used, or an entry was rebuilt: a folder others can
+    write to, a signing key that cannot be kept private, or a tampered, truncated or unreadable
+    cache file. physgen compiles the templates instead; the message says what to change."""
+
+
+class RowError(PhysgenError, ValueError):
+    """A row of an input file (JSONL or Parquet) is malformed: the message names ``file:line``,
+    what is wrong and how to fix it, on one line."""
+
+
 def did_you_mean(value: object, choices: Iterable[object]) -> list[str]:
     """The choices close to ``value`` (by spelling, or starting with it), best first.
 

@@ -42,7 +42,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, get_args, get_origin
 
 from . import __version__
-from .jsonl import line, variant_line
+from .jsonl import line, read_numbered, variant_line
 from .variant import RECORD_TYPES, Variant, json_encoder, members, optional_of
 
 if TYPE_CHECKING:
@@ -124,15 +124,9 @@ def write_blocks(blocks: Iterable[bytes], path: str | Path,
 
 
 def read_jsonl(path: str | Path) -> Iterator[dict[str, Any]]:
-    """Rows of a JSONL file, one dict per non-empty line; a bad line names its number."""
-    with open(path, encoding="utf-8") as fh:
-        for number, text in enumerate(fh, 1):
-            if not text.strip():
-                continue
-            try:
-                yield json.loads(text)
-            except json.JSONDecodeError as exc:
-                raise ValueError(f"{path}:{number}: not valid JSON ({exc.msg})") from None
+    """Rows of a JSONL file, one dict per non-empty line; a bad line is a
+    :class:`~physgen.errors.RowError` naming ``file:line`` (see :func:`physgen.jsonl.parse_row`)."""
+    return (row for _, row in read_numbered(path))
 
 
 # -- typed columns --------------------------------------------------------------------------------

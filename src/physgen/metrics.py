@@ -47,8 +47,9 @@ from typing import Any, Literal, overload
 import numpy as np
 import numpy.typing as npt
 
-from .errors import ArgumentError
+from .errors import ArgumentError, RowError
 from .grading import Grade
+from .jsonl import kind
 from .variant import Variant
 
 FloatArray = npt.NDArray[np.float64]
@@ -174,6 +175,10 @@ def _columns(rows: Any) -> dict[str, Sequence[Any]]:
     rows = list(rows)
     if not rows:
         return {"correct": []}
+    bad = next((i for i, r in enumerate(rows) if not isinstance(r, Mapping)), None)
+    if bad is not None:
+        raise RowError(f"record {bad} is {kind(rows[bad])}, not a dict; pass graded records (dicts, "
+                       "as physgen.metrics.record makes) or a pandas DataFrame")
     keys = {k for r in rows[:1000] for k in r}
     return {k: [r.get(k) for r in rows] for k in keys}
 

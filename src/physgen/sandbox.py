@@ -2,11 +2,15 @@
 
 Each call starts a fresh interpreter inside `bubblewrap <https://github.com/containers/bubblewrap>`_:
 new user, PID, network, IPC, UTS, cgroup and mount namespaces; a read-only view of
-``/usr`` and the base Python install only (no ``/root``, ``/home``, ``/work`` or
-``/etc``); a fresh ``/proc`` that shows only the sandbox; a private, size-capped
+``/usr`` and of the base Python's interpreter and ``lib/`` only (no ``/root``,
+``/home``, ``/work`` or ``/etc``), with every folder of installed packages
+(``site-packages``, ``dist-packages``, other Pythons under ``/usr``) covered by an
+empty read-only tmpfs, so the answer sees the standard library and nothing else
+installed; a fresh ``/proc`` that shows only the sandbox; a private, size-capped
 tmpfs as the working directory; no environment; no capabilities; and a seccomp
-filter that refuses new processes and threads and a short list of kernel
-interfaces (``keyctl``, ``bpf``, ``io_uring``, ``mount``, ``ptrace`` ...). Limits on
+filter that refuses new processes and threads, sockets of every address family
+but ``AF_UNIX``, and a short list of kernel interfaces (``keyctl``, ``bpf``,
+``io_uring``, ``mount``, ``ptrace``, ``pidfd_getfd`` ...). Limits on
 CPU time, memory, file size and open files apply inside, and the sandbox is
 killed as a whole at the wall-clock deadline: nothing it started outlives the call.
 
@@ -39,6 +43,7 @@ import signal
 import struct
 import subprocess
 import sys
+import sysconfig
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -225,6 +230,29 @@ def _bwrap_help(bwrap: str) -> str:
     return (done.stdout + done.stderr).decode(errors="replace")
 
 
+def _stdlib() -> str:
+    """The base install's standard library (``lib/pythonX.Y``), as a real path."""
+    return os.path.realpath(sysconfig.get_paths()["stdlib"])
+
+
+def _hidden_python() -> list[str]:
+    """Folders of installed Python packages inside the bound trees, covered with an empty read-only
+    tmpfs: the answer sees the standard library and nothing else that is installed."""
+    stdlib = _stdlib()
+    found = [os.path.join(stdlib, "site-packages"), os.path.join(stdlib, "dist-packages")]
+    for top in ("/usr/lib", "/usr/local/lib", "/usr/lib64", "/usr/local/lib64"):
+        found += [os.path.join(top, name) for name in _listdir(top) if name.startswith("python")]
+    return [p for p in dict.fromkeys(os.path.realpath(p) for p in found)
+            if os.path.isdir(p) and not _inside(stdlib, p)]
+
+
+def _listdir(path: str) -> list[str]:
+    try:
+        return sorted(os.listdir(path))
+    except OSError:
+        return []
+
+
 def _python_roots() -> list[str]:
     """Directories of the base Python install, outside /usr (a venv's base, pyenv, conda ...)."""
     roots = []
@@ -272,8 +300,14 @@ def _bwrap_options(bwrap: str) -> tuple[str, ...]:
             opts += ["--symlink", os.readlink(top), top]
         elif os.path.isdir(top):
             opts += ["--ro-bind", top, top]
-    for root in _python_roots():
-        opts += ["--ro-bind", root, root]
+    for root in _python_roots():  # a base install outside /usr: its interpreter and lib/ only
+        for name in ("lib", "lib64"):
+            if os.path.isdir(os.path.join(root, name)) and not os.path.islink(os.path.join(root, name)):
+                opts += ["--ro-bind", os.path.join(root, name), os.path.join(root, name)]
+        if _inside(_interpreter(), root):
+            opts += ["--ro-bind", _interpreter(), _interpreter()]
+    for hidden in _hidden_python():
+        opts += ["--tmpfs", hidden, "--remount-ro", hidden]
     opts += ["--ro-bind-try", "/etc/ld.so.cache", "/etc/ld.so.cache", "--proc", "/proc", "--dev", "/dev"]
     for name in _MASKED_PROC:
         if os.path.exists(f"/proc/{name}"):
@@ -288,13 +322,17 @@ def _bwrap_options(bwrap: str) -> tuple[str, ...]:
 # -- seccomp: a classic-BPF filter, assembled here (no libseccomp needed) ------------------------------
 
 #: Syscalls refused with EPERM: anything that makes a new process or thread, and kernel
-#: interfaces an answer never needs but exploits like (keyrings, bpf, io_uring, mounts ...).
+#: interfaces an answer never needs but exploits like (keyrings, bpf, io_uring, mounts, another
+#: process's file descriptors ...). ``socket`` and ``socketpair`` are refused with EAFNOSUPPORT
+#: for every address family but AF_UNIX (no AF_INET, AF_VSOCK, AF_NETLINK, AF_PACKET ...).
 _DENIED = ("fork", "vfork", "clone", "clone3", "ptrace", "process_vm_readv", "process_vm_writev", "syslog",
            "bpf", "perf_event_open", "userfaultfd", "io_uring_setup", "io_uring_enter", "io_uring_register",
            "keyctl", "add_key", "request_key", "unshare", "setns", "mount", "umount2", "pivot_root", "chroot",
            "open_tree", "move_mount", "fsopen", "fsconfig", "fsmount", "fspick", "mount_setattr",
            "kexec_load", "kexec_file_load", "init_module", "finit_module", "delete_module", "acct", "swapon",
-           "swapoff", "reboot", "quotactl", "name_to_handle_at", "open_by_handle_at")
+           "swapoff", "reboot", "quotactl", "name_to_handle_at", "open_by_handle_at", "pidfd_getfd")
+_SOCKETS = ("socket", "socketpair")
+_AF_UNIX, _EAFNOSUPPORT = 1, 97
 _SYSCALLS = {
     "x86_64": (0xC000003E, dict(
         clone=56, fork=57, vfork=58, ptrace=101, syslog=103, pivot_root=155, chroot=161, acct=163, mount=165,
@@ -303,7 +341,7 @@ _SYSCALLS = {
         name_to_handle_at=303, open_by_handle_at=304, setns=308, process_vm_readv=310, process_vm_writev=311,
         finit_module=313, kexec_file_load=320, bpf=321, userfaultfd=323, io_uring_setup=425,
         io_uring_enter=426, io_uring_register=427, open_tree=428, move_mount=429, fsopen=430, fsconfig=431,
-        fsmount=432, fspick=433, clone3=435, mount_setattr=442)),
+        fsmount=432, fspick=433, clone3=435, pidfd_getfd=438, mount_setattr=442, socket=41, socketpair=53)),
     "aarch64": (0xC00000B7, dict(
         umount2=39, mount=40, pivot_root=41, chroot=51, quotactl=60, acct=89, unshare=97, kexec_load=104,
         init_module=105, delete_module=106, syslog=116, ptrace=117, reboot=142, add_key=217, request_key=218,
@@ -311,7 +349,7 @@ _SYSCALLS = {
         open_by_handle_at=265, setns=268, process_vm_readv=270, process_vm_writev=271, finit_module=273,
         bpf=280, userfaultfd=282, kexec_file_load=294, io_uring_setup=425, io_uring_enter=426,
         io_uring_register=427, open_tree=428, move_mount=429, fsopen=430, fsconfig=431, fsmount=432,
-        fspick=433, clone3=435, mount_setattr=442)),
+        fspick=433, clone3=435, pidfd_getfd=438, mount_setattr=442, socket=198, socketpair=199)),
 }
 _MACHINES = {"x86_64": "x86_64", "amd64": "x86_64", "aarch64": "aarch64", "arm64": "aarch64"}
 
@@ -326,14 +364,26 @@ def _seccomp_program() -> bytes | None:
     numbers = sorted({table[name] for name in _DENIED if name in table})
     ld, jeq, jge, ret = 0x20, 0x15, 0x35, 0x06  # BPF_LD|W|ABS, BPF_JMP|JEQ|K, BPF_JMP|JGE|K, BPF_RET|K
     allow, deny = 0x7FFF0000, 0x00050000 | 1  # SECCOMP_RET_ALLOW, SECCOMP_RET_ERRNO | EPERM
-    checks = [(jge, 0x40000000)] if machine == "x86_64" else []  # the x32 ABI
-    checks += [(jeq, n) for n in numbers]
-    n = 4 + len(checks) + 2
-    prog = [(ld, 0, 0, 4), (jeq, 1, 0, arch), (ret, 0, 0, deny), (ld, 0, 0, 0)]  # wrong arch: refuse
-    for op, k in checks:  # on a match, jump to the last instruction (deny)
-        prog.append((op, n - 1 - (len(prog) + 1), 0, k))
-    prog += [(ret, 0, 0, allow), (ret, 0, 0, deny)]
-    return b"".join(struct.pack("=HBBI", *ins) for ins in prog)
+    no_family = 0x00050000 | _EAFNOSUPPORT
+    # (op, jump if true, jump if false, k), jumps given as labels resolved below
+    prog: list[tuple[int, str | int, str | int, int]] = [
+        (ld, 0, 0, 4), (jeq, 1, 0, arch), (ret, 0, 0, deny),  # a foreign architecture: refuse
+        (ld, 0, 0, 0)]  # the syscall number
+    if machine == "x86_64":
+        prog.append((jge, "deny", 0, 0x40000000))  # the x32 ABI
+    prog += [(jeq, "deny", 0, n) for n in numbers]
+    prog += [(jeq, "socket", 0, table[name]) for name in _SOCKETS]
+    prog += [(ret, 0, 0, allow),
+             (ld, 0, 0, 16),  # "socket": the low 32 bits of args[0], the address family (little-endian)
+             (jeq, "allow", "no_family", _AF_UNIX),
+             (ret, 0, 0, allow), (ret, 0, 0, no_family), (ret, 0, 0, deny)]
+    labels = {"socket": len(prog) - 5, "allow": len(prog) - 3, "no_family": len(prog) - 2,
+              "deny": len(prog) - 1}
+    code = []
+    for i, (op, jt, jf, k) in enumerate(prog):
+        jt_, jf_ = (labels[j] - i - 1 if isinstance(j, str) else j for j in (jt, jf))
+        code.append(struct.pack("=HBBI", op, jt_, jf_, k))
+    return b"".join(code)
 
 
 # -- running and reading ----------------------------------------------------------------------------

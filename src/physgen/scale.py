@@ -30,13 +30,12 @@ lines of the responses file (see docs/design.md).
 from __future__ import annotations
 
 import functools
-import json
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TypedDict
 
 from .catalog import Catalog, load_catalog
-from .errors import ArgumentError
+from .errors import ArgumentError, RowError
 from .generation import FREE_FORM, Paraphrases, Source, _stop, generate_jsonl, resolve_templates
 from .render import Notation
 from .units import Style
@@ -91,7 +90,7 @@ def generate_piece(piece: Mapping[str, Any], *, catalog: Catalog | str | Path | 
     return {"piece": int(piece["piece"]), "jsonl": b"".join(blocks)}
 
 
-def grade_row(row: Mapping[str, Any], *, rtol: float = 0.01) -> dict[str, Any]:
+def grade_row(row: Mapping[str, Any], *, rtol: float = 0.01, where: str = "response row") -> dict[str, Any]:
     """The graded record of one response row (a variant's fields plus ``response``, optional
     ``attempt`` and ``model``): :func:`physgen.metrics.record` with the grade, the prompt and
     the response. ``physgen grade`` writes one per row.
@@ -104,36 +103,30 @@ def grade_row(row: Mapping[str, Any], *, rtol: float = 0.01) -> dict[str, Any]:
     """
     from .grading import grade
     from .metrics import record
-    from .variant import Variant
+    from .rows import response_variant
 
     if not isinstance(row, Mapping):
-        raise ArgumentError(f"a response row is a JSON object, got {type(row).__name__}")
-    if "response" not in row:
-        raise ArgumentError("no 'response' field")
-    fields = {k: v for k, v in row.items() if k in Variant.__dataclass_fields__}
-    try:
-        variant = Variant.from_dict(fields)
-    except ValueError as exc:
-        lines = str(exc).splitlines()
-        raise ArgumentError(f"not a physgen variant ({'; '.join(x.strip() for x in lines[1:3])})") from None
+        raise RowError(f"{where}: a response row is a JSON object, got {type(row).__name__}")
+    variant = response_variant(row, where)
     g = grade(variant, row["response"], rtol=rtol)
     rec = record(variant, g, attempt=int(row.get("attempt", 0)), model=row.get("model"))
     rec.update(grade=g.to_dict(), prompt=variant.prompt, response=row["response"])
     return rec
 
 
-def grade_lines(lines: Iterable[str | bytes], *, rtol: float = 0.01) -> list[bytes]:
+def grade_lines(lines: Iterable[str | bytes], *, rtol: float = 0.01,
+                where: str = "line") -> list[bytes]:
     """:func:`grade_row` for each JSONL line of a responses file, as the JSONL lines that
-    ``physgen grade`` writes for them; blank lines are skipped, as there."""
-    from .jsonl import line
+    ``physgen grade`` writes for them; blank lines are skipped, as there. Each line is parsed
+    with the same bounds as the command's (:func:`physgen.jsonl.parse_row`); a malformed one
+    raises :class:`~physgen.errors.RowError` naming ``where`` and its number in this batch."""
+    from .jsonl import line, parse_row
 
     out = []
-    for text in lines:
+    for number, text in enumerate(lines, 1):
         if not text.strip():
             continue
-        try:
-            row = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise ArgumentError(f"not valid JSON ({exc.msg}): {str(text)[:80]!r}") from None
-        out.append(line(grade_row(row, rtol=rtol)))
+        raw = text.encode("utf-8") if isinstance(text, str) else text
+        row = parse_row(raw, f"{where} {number}")
+        out.append(line(grade_row(row, rtol=rtol, where=f"{where} {number}")))
     return out

@@ -16,13 +16,12 @@ from __future__ import annotations
 
 import functools
 import math
-import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..instance import Instance
 from ..reading.compare import close
-from ..reading.span import MAX_REPLY, MAX_SPAN
+from ..reading.span import MAX_SPAN
 from ..reading.verdict import Grade, PartGrade, Reason
 from ..template import Template
 from ..units import Style, format_unit, to_si
@@ -35,13 +34,33 @@ CODE_TESTS = 5
 #: Instances whose tests are drawn and evaluated together (NumPy, one call).
 TEST_BLOCK = 16
 CODE_FUNCTION = "solve"
-_CODE_BLOCK = re.compile(r"```(?:python|py|python3)?[ \t]*\n(.*?)```", re.S)
+_PYTHON_FENCES = frozenset({"", "python", "py", "python3"})
 
 
 def extract_code(reply: str) -> str:
-    """The last fenced code block of a reply, else the whole text."""
-    blocks = _CODE_BLOCK.findall(reply[-MAX_REPLY:])
-    return blocks[-1] if blocks else reply[-MAX_REPLY:]
+    """The last Python code block of a reply (fenced with bare backticks or ``python``,
+    ``py``, ``python3``), else the whole text: found in one pass over at most the last
+    :data:`physgen.sandbox.MAX_CODE` characters, however long the preamble before it.
+
+    >>> extract_code("# notes\\n" * 5000 + "```python\\ndef solve():\\n    return 1\\n```")
+    'def solve():\\n    return 1\\n'
+    """
+    from ..sandbox import MAX_CODE
+
+    text = reply[-MAX_CODE:]
+    last, pos = None, 0
+    while (fence := text.find("```", pos)) >= 0:
+        eol = text.find("\n", fence + 3, fence + 3 + 40)  # the language tag is a short word
+        if eol < 0:
+            pos = fence + 3
+            continue
+        end = text.find("```", eol + 1)
+        if end < 0:
+            break
+        if text[fence + 3:eol].strip().lower() in _PYTHON_FENCES:
+            last = text[eol + 1:end]
+        pos = end + 3
+    return text if last is None else last
 
 
 def _si_words(unit: str, style: Style) -> str:
