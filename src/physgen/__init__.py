@@ -26,7 +26,8 @@ _NAMES = {
     "Answer": "variant", "Metadata": "variant", "ShownQuantity": "variant", "Variant": "variant",
     "Catalog": "catalog", "load_catalog": "catalog",
     "ArgumentError": "errors", "CapacityWarning": "errors", "CatalogError": "errors",
-    "FormatError": "errors", "InputError": "errors", "PhysgenError": "errors", "SamplingError": "errors",
+    "FormatError": "errors", "InputError": "errors", "MissingColumnError": "errors",
+    "PhysgenError": "errors", "SamplingError": "errors",
     "SourceTypeError": "errors", "TemplateError": "errors", "UnknownTemplateError": "errors",
     "register_format": "formats",
     "generate": "generation",
@@ -42,7 +43,8 @@ _SUBMODULES = ("catalog", "dataset", "export", "formats", "generation", "grading
 
 __all__ = [
     "Answer", "ArgumentError", "CapacityWarning", "Catalog", "CatalogError", "FormatError", "Grade",
-    "InputError", "Instance", "InstanceBatch", "Metadata", "PartGrade", "PhysgenError", "SamplingError",
+    "InputError", "Instance", "InstanceBatch", "Metadata", "MissingColumnError", "PartGrade", "PhysgenError",
+    "SamplingError",
     "ShownQuantity", "SourceTypeError", "Template", "TemplateError", "UnknownTemplateError", "Variant",
     "__version__", "catalog", "dataset", "export", "formats", "generate", "generation", "grade",
     "grade_answer", "grading", "harness", "load_catalog", "metrics", "plots", "register_format", "report",
@@ -89,6 +91,7 @@ if TYPE_CHECKING:
         CatalogError,
         FormatError,
         InputError,
+        MissingColumnError,
         PhysgenError,
         SamplingError,
         SourceTypeError,

@@ -24,7 +24,6 @@ physgen.errors.ArgumentError: unknown domain 'electricity'; valid: ... (did you 
 
 from __future__ import annotations
 
-import difflib
 import functools
 import hashlib
 import pickle
@@ -36,7 +35,16 @@ from typing import TYPE_CHECKING, Any
 import pydantic
 
 from . import cache
-from .errors import CatalogError, Problem, TemplateError, UnknownTemplateError, unknown
+from .errors import (
+    ArgumentError,
+    CatalogError,
+    Problem,
+    TemplateError,
+    UnknownTemplateError,
+    did_you_mean,
+    suggest,
+    unknown,
+)
 from .schema import DOMAINS, AnswerSpec, ConstantSpec, InputSpec, QuestionType, TemplateSpec
 
 if TYPE_CHECKING:
@@ -102,7 +110,7 @@ def _problem_from_pydantic(source: str, err: Any) -> Problem:
         return Problem(source, field, "required field is missing", f"add `{loc[-1]}:`")
     if kind == "extra_forbidden":
         allowed = _allowed_fields(loc)
-        close = difflib.get_close_matches(str(loc[-1]), allowed, n=1)
+        close = did_you_mean(loc[-1], allowed, 1)
         hint = f"did you mean `{close[0]}`? " if close else ""
         return Problem(source, field, "unknown field",
                        f"{hint}allowed here: {', '.join(allowed)}" if allowed else "remove it")
@@ -229,8 +237,7 @@ class Catalog(Mapping[str, "Template"]):
         try:
             return self._entries[template_id].template()
         except KeyError:
-            close = difflib.get_close_matches(str(template_id), list(self._entries), n=3)
-            hint = f"; did you mean {', '.join(close)}?" if close else "; see `physgen list`"
+            hint = suggest(template_id, self._entries) or "; see `physgen list`"
             raise UnknownTemplateError(f"no template {template_id!r} in this catalog{hint}") from None
 
     def __iter__(self) -> Iterator[str]:
@@ -256,13 +263,24 @@ class Catalog(Mapping[str, "Template"]):
         difficulty: int | Iterable[int] | None = None,
         tags: str | Iterable[str] | None = None,
         question_type: QuestionType | None = None,
+        ids: Iterable[str] | None = None,
     ) -> Catalog:
-        """The templates matching every given criterion (tags: all must be present).
+        """The templates matching every given criterion (tags: all must be present; ``ids``:
+        only these templates).
 
         A value no template can have (a domain not in the schema, a difficulty outside
         1–5, a tag no template of this catalog carries, a question type other than
         ``numerical`` / ``algebraic``) raises :class:`~physgen.errors.ArgumentError`
         listing the valid values. A valid value that matches nothing gives an empty catalog.
+        An id not in the catalog raises :class:`~physgen.errors.UnknownTemplateError`; one
+        the other criteria leave out raises :class:`~physgen.errors.ArgumentError`:
+
+        >>> load_catalog(lazy=True).filter(domain="mechanics", ids=["optics.thin_lens"])
+        Traceback (most recent call last):
+        ...
+        physgen.errors.ArgumentError: the template optics.thin_lens and domain mechanics select \
+nothing together: optics.thin_lens is in domain optics, at difficulty 2, with tags lenses, \
+image_formation; drop the template or the other criteria
         """
         specs = self.specs()
         domains = _checked("domain", domain, DOMAINS, functools.partial(_group_hint, specs))
@@ -276,6 +294,20 @@ class Catalog(Mapping[str, "Template"]):
             and wanted <= set(e.spec.subdomain)
             and (types is None or e.spec.question_type in types)
         ]
+        if ids is not None:
+            chosen = {ids} if isinstance(ids, str) else set(ids)
+            for i in sorted(chosen - {e.spec.id for e in kept}):
+                if i not in self._entries:
+                    self[i]  # raises UnknownTemplateError, with a suggestion
+                given = {"domain": domain, "difficulty": difficulty, "tags": tags,
+                         "question type": question_type}
+                criteria = ", ".join(f"{k} {v if isinstance(v, str | int) else ' or '.join(map(str, v))}"
+                                     for k, v in given.items() if v is not None)
+                spec = self._entries[i].spec
+                raise ArgumentError(f"the template {i} and {criteria} select nothing together: {i} is in "
+                                    f"domain {spec.domain}, at difficulty {spec.difficulty}, with tags "
+                                    f"{', '.join(spec.subdomain)}; drop the template or the other criteria")
+            kept = [e for e in kept if e.spec.id in chosen]
         return Catalog(kept, self.root)
 
     def digest(self) -> str:

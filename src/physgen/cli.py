@@ -30,7 +30,7 @@ from typing import IO, TYPE_CHECKING, Any, NoReturn
 
 from . import __version__
 from .catalog import Catalog, load_catalog
-from .errors import ArgumentError, PhysgenError, TemplateError, did_you_mean, unknown
+from .errors import ArgumentError, PhysgenError, TemplateError, suggest, unknown
 from .render import STYLES
 
 if TYPE_CHECKING:
@@ -121,9 +121,7 @@ class Parser(argparse.ArgumentParser):
         choice = re.search(r"invalid choice: '?([^' ]*)'? \(choose from (.*)\)", message)
         if choice:
             valid = [c.strip(" '") for c in choice.group(2).split(",")]
-            close = did_you_mean(choice.group(1), valid)
-            if close:
-                message += f" (did you mean {' or '.join(repr(c) for c in close)}?)"
+            message += suggest(choice.group(1), valid)
         self.exit(2, f"{self.prog}: error: {message}\n")
 
 
@@ -188,12 +186,15 @@ def _reads(path: str) -> Iterator[dict[str, Any]]:
 
 # -- commands -------------------------------------------------------------------------------------
 def _catalog(args: argparse.Namespace, lazy: bool = False) -> Catalog:
+    """The catalog the options select: ``--domain``, ``--difficulty``, ``--tag``, then ``--template``."""
     cat = load_catalog(args.path, lazy=lazy)
-    if getattr(args, "domain", None) or getattr(args, "difficulty", None) or getattr(args, "tag", None):
-        cat = cat.filter(domain=args.domain, difficulty=args.difficulty, tags=args.tag)
-        if not len(cat):
-            raise ArgumentError("no template matches " + " ".join(
-                f"--{k} {v}" for k in ("domain", "difficulty", "tag") for v in getattr(args, k) or ()))
+    filters = " ".join(f"--{k} {v}" for k in ("domain", "difficulty", "tag")
+                       for v in getattr(args, k, None) or ())
+    ids = getattr(args, "template", None)
+    if filters or ids:
+        cat = cat.filter(domain=args.domain, difficulty=args.difficulty, tags=args.tag, ids=ids)
+    if filters and not len(cat):
+        raise ArgumentError(f"no template matches {filters}")
     return cat
 
 
@@ -661,8 +662,7 @@ def main(argv: Sequence[str] | None = None, out: IO[str] | None = None) -> int:
         if extra:
             command = parser.commands[args.command]
             known = [o for a in command._actions for o in a.option_strings]
-            close = did_you_mean(extra[0], known)[:1] if extra[0].startswith("-") else []
-            hint = f" (did you mean {close[0]}?)" if close else ""
+            hint = suggest(extra[0], known, 1) if extra[0].startswith("-") else ""
             command.error(f"unrecognized arguments: {' '.join(extra)}{hint}")
     except SystemExit as exc:  # --help, --version, or a bad argument (already reported)
         return exc.code if isinstance(exc.code, int) else 0

@@ -36,7 +36,7 @@ import jinja2
 import numpy as np
 import sympy as sp
 
-from .errors import Problem, TemplateError
+from .errors import Problem, TemplateError, did_you_mean
 from .expressions import ExpressionError, parse_expression, symbols_for
 from .functions import SolverFunction, numpy_function
 from .intermediates import check_finite, check_intermediates, compile_intermediates
@@ -360,7 +360,7 @@ def _checks(spec: TemplateSpec, problems: _Problems) -> tuple[
         if check.limit is not None:
             limit = LIMITS.get(check.limit)
             if limit is None:
-                close = difflib.get_close_matches(check.limit, LIMITS, n=3)
+                close = did_you_mean(check.limit, LIMITS)
                 problems.add(f"{field}.limit", f"there is no named limit {check.limit!r}",
                              f"use one of {close or sorted(LIMITS)}, or write the bound as `expr`")
                 continue

@@ -42,6 +42,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, get_args, get_origin
 
 from . import __version__
+from .errors import InputError
 from .jsonl import line, variant_line
 from .variant import RECORD_TYPES, Variant, json_encoder, members, optional_of
 
@@ -132,7 +133,8 @@ def read_jsonl(path: str | Path) -> Iterator[dict[str, Any]]:
             try:
                 yield json.loads(text)
             except json.JSONDecodeError as exc:
-                raise ValueError(f"{path}:{number}: not valid JSON ({exc.msg})") from None
+                raise InputError(f"{path}:{number}: not valid JSON ({exc.msg}); each line must be one "
+                                 "JSON object") from None
 
 
 # -- typed columns --------------------------------------------------------------------------------
@@ -540,7 +542,8 @@ def write_lm_eval_task(variants: Iterable[Variant], folder: str | Path, name: st
             files[v.format].write(line({"prompt": v.prompt, "variant_id": v.variant_id,
                                         "target": target_text(v), "variant": v.to_json()}))
     if not files:
-        raise ValueError("write_lm_eval_task needs at least one variant")
+        raise InputError("write_lm_eval_task needs at least one variant; check the generate() "
+                         "arguments that made them")
     metrics = [{"metric": m, "aggregation": "mean", "higher_is_better": True} for m in _METRICS]
     for fmt in files:
         config = {

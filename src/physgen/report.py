@@ -26,6 +26,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from . import __version__
+from .errors import InputError
 from .metrics import breakdown, group_accuracies, summary
 from .plots import accuracy_by, accuracy_intervals, conditional_heatmap, group_histogram, ordered
 
@@ -100,7 +101,7 @@ def report(records: Iterable[Mapping[str, Any]], *, title: str = "physgen report
     """
     rows = [dict(r) for r in records]
     if not rows:
-        raise ValueError("no graded records to report on")
+        raise InputError("no graded records to report on; pass rows written by `physgen grade`")
     models = ordered({_model(r) for r in rows})
     per_model = {m: [r for r in rows if _model(r) == m] for m in models}
     options = {"by": by, "n_resamples": n_resamples, "seed": seed}
