@@ -114,6 +114,7 @@ def compile_template(spec: TemplateSpec, source: str = "<template>", *, check: b
     check_intermediates(template, intermediates[2], problems, _pint_arguments(template))
     problems.raise_if_any()
     object.__setattr__(template, "power_laws", _power_laws(template))
+    object.__setattr__(template, "si_expressions", _si_expressions(spec, expressions, constants))
     if check:
         _check_sampling(template, problems)
         problems.raise_if_any()
@@ -188,6 +189,14 @@ def _written_unit(value: str, q: Any) -> str:
 
 
 # -- expressions ----------------------------------------------------------------
+def _si_expressions(spec: TemplateSpec, expressions: dict[str, Any],
+                    constants: dict[str, Constant]) -> dict[str, str]:
+    """Each answer's expression in the inputs alone, constants replaced by their SI values."""
+    names = symbols_for([*spec.inputs, *constants])
+    values = {names[c]: sp.Float(v.si_value, 17) for c, v in constants.items()}
+    return {n: str(expressions[n].xreplace(values)) for n in spec.answers if n in expressions}
+
+
 def _expressions(spec: TemplateSpec, problems: _Problems) -> tuple[dict[str, Any], list[Any]]:
     names = [*spec.inputs, *spec.constants]
     expressions: dict[str, Any] = {}

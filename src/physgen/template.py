@@ -128,6 +128,10 @@ class Template:
     #: and each one's unit conversion, in step order.
     intermediate_values: Evaluator | None = field(default=None, repr=False)
     intermediate_units: dict[str, SIConversion] = field(default_factory=dict)
+    #: Each answer with a closed form as a SymPy expression of the inputs alone (constants as
+    #: numbers, SI units): the ``code`` format's ``Answer.expr``, written when the template
+    #: compiles so that generating needs no SymPy.
+    si_expressions: dict[str, str] = field(default_factory=dict)
 
     # -- identity -------------------------------------------------------
     @property

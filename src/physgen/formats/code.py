@@ -20,13 +20,14 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from ..errors import InputError
 from ..instance import Instance
 from ..reading.compare import close
 from ..reading.span import MAX_REPLY, MAX_SPAN
 from ..reading.verdict import Grade, PartGrade, Reason
 from ..template import Template
 from ..units import Style, format_unit, to_si
-from ..variant import CodeTest, Variant
+from ..variant import Answer, CodeTest, Variant
 from .prompting import bind, per_instance, pick
 from .registry import FormatContext, GradeSettings, register_format
 
@@ -147,32 +148,55 @@ def grade_code(variant: Variant, reply: str, settings: GradeSettings) -> Grade:
     return Grade.of(out, code[:MAX_SPAN], "code")
 
 
-def get_reference(variant: Variant) -> str:
-    """A reply that grades correct: ``solve`` written from the template's expressions."""
+@per_instance
+def _answers(inst: Instance, key: None) -> dict[str, Answer]:
+    """The instance's answers, each with its expression in the inputs (``Answer.expr``, made
+    when the template compiled: :attr:`~physgen.Template.si_expressions`), from which the
+    reference ``solve`` is written, so that the reference needs no catalog."""
+    exprs = inst.template.si_expressions
+    return {name: a._replace(expr=exprs[name]) for name, a in inst.answers.items()}
+
+
+@functools.lru_cache(maxsize=1024)
+def _solution(inputs: tuple[str, ...], answers: tuple[tuple[str, str], ...]) -> str:
+    """``solve(*inputs)`` returning each answer, written from its expression."""
     import sympy as sp
 
-    from ..catalog import load_catalog
-    from ..expressions import symbols_for
+    from ..expressions import parse_expression
 
-    t = load_catalog()[variant.template_id]
-    names = [*t.spec.inputs, *t.constants]
-    subs = {symbols_for(names)[c]: sp.Float(v.si_value, 17) for c, v in t.constants.items()}
-    body = []
-    for name in t.spec.answers:
-        expr = t.expressions[name].subs(subs)
-        body.append(f"    {name} = {sp.pycode(expr, fully_qualified_modules=True)}")
-    returns = ", ".join(t.spec.answers)
-    code = "\n".join(["import math", "", f"def {CODE_FUNCTION}({', '.join(t.spec.inputs)}):", *body,
-                      f"    return {returns}"])
+    body = [f"    {name} = {sp.pycode(parse_expression(expr, inputs), fully_qualified_modules=True)}"
+            for name, expr in answers]
+    return "\n".join(["import math", "", f"def {CODE_FUNCTION}({', '.join(inputs)}):", *body,
+                      f"    return {', '.join(name for name, _ in answers)}"])
+
+
+def get_reference(variant: Variant) -> str:
+    """A reply that grades correct: ``solve`` written from the answers' expressions (``Answer.expr``)."""
+    from ..expressions import ExpressionError  # SymPy: imported when a reference is first asked for
+
+    answers = tuple((name, a.expr) for name, a in variant.answers.items() if a.expr is not None)
+    if len(answers) != len(variant.answers):
+        raise InputError(f"{variant.variant_id} carries no answer expressions (it was made before code "
+                         "variants carried them); generate it again with this version of physgen")
+    try:
+        code = _solution(tuple(variant.inputs), answers)
+    except ExpressionError as exc:
+        raise InputError(f"{variant.variant_id}: an answer's expr cannot be read: {exc}") from None
     return f"```python\n{code}\n```"
 
 
-@register_format("code", applies=lambda t: t.question_type == "numerical", grader=grade_code,
-                 reference=get_reference)
+def _applies(t: Template) -> bool:
+    """Numerical templates whose answers have closed forms (a template computed by a numerical
+    ``solver`` has no expression to write the reference ``solve`` from)."""
+    return t.question_type == "numerical" and t.spec.solver is None
+
+
+@register_format("code", applies=_applies, grader=grade_code, reference=get_reference)
 def code(inst: Instance, paraphrase: int, ctx: FormatContext) -> tuple[Variant, ...]:
     """The question, then: write ``solve(...)`` in SI units; graded by running it on sampled inputs."""
     t = inst.template
     tid, iid = t.id, inst.instance_id
-    return (Variant(f"{tid}:{iid}:p{paraphrase}:code", tid, iid, paraphrase, "code",
-                    _prompt(t, ctx.style, paraphrase)(inst.context), inst.inputs, inst.answers, inst.steps,
-                    inst.metadata, code_tests=_tests(inst, None), intermediates=inst.intermediates),)
+    prompt = _prompt(t, ctx.style, paraphrase)(inst.context)
+    return (Variant(f"{tid}:{iid}:p{paraphrase}:code", tid, iid, paraphrase, "code", prompt, inst.inputs,
+                    _answers(inst, None), inst.steps, inst.metadata, code_tests=_tests(inst, None),
+                    intermediates=inst.intermediates),)
