@@ -140,7 +140,7 @@ def test_cli_list_show_validate(catalog: physgen.Catalog) -> None:
 
 
 def test_cli_generate_writes_atomically(tmp_path: Path, catalog: physgen.Catalog) -> None:
-    out = tmp_path / "sub" / "out.jsonl"
+    out = tmp_path / "out.jsonl"  # its folder must exist: a missing one is an error, not created
     status, _ = run(["generate", "-n", "3", "--domain", "optics", "--paraphrases", "0,1", "-o", str(out)])
     assert status == 0
     rows = [json.loads(x) for x in out.read_text().splitlines()]

@@ -27,6 +27,7 @@ _NAMES = {
     "Catalog": "catalog", "load_catalog": "catalog",
     "ArgumentError": "errors", "CapacityWarning": "errors", "CatalogError": "errors",
     "FormatError": "errors", "InputError": "errors", "MissingColumnError": "errors",
+    "MissingDependencyError": "errors", "OutputError": "errors",
     "PhysgenError": "errors", "SamplingError": "errors",
     "SourceTypeError": "errors", "TemplateError": "errors", "UnknownTemplateError": "errors",
     "register_format": "formats",
@@ -43,8 +44,8 @@ _SUBMODULES = ("catalog", "dataset", "export", "formats", "generation", "grading
 
 __all__ = [
     "Answer", "ArgumentError", "CapacityWarning", "Catalog", "CatalogError", "FormatError", "Grade",
-    "InputError", "Instance", "InstanceBatch", "Metadata", "MissingColumnError", "PartGrade", "PhysgenError",
-    "SamplingError",
+    "InputError", "Instance", "InstanceBatch", "Metadata", "MissingColumnError", "MissingDependencyError",
+    "OutputError", "PartGrade", "PhysgenError", "SamplingError",
     "ShownQuantity", "SourceTypeError", "Template", "TemplateError", "UnknownTemplateError", "Variant",
     "__version__", "catalog", "dataset", "export", "formats", "generate", "generation", "grade",
     "grade_answer", "grading", "harness", "load_catalog", "metrics", "plots", "register_format", "report",
@@ -92,6 +93,8 @@ if TYPE_CHECKING:
         FormatError,
         InputError,
         MissingColumnError,
+        MissingDependencyError,
+        OutputError,
         PhysgenError,
         SamplingError,
         SourceTypeError,

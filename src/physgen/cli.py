@@ -161,26 +161,34 @@ def _paraphrases(text: str) -> Paraphrases:
 
 
 def _output(path: str | None, suffixes: Sequence[str], option: str = "-o") -> str | None:
-    """``path`` when its extension is one of ``suffixes`` (``None`` and ``-`` mean stdout)."""
+    """``path`` when its extension is one of ``suffixes`` (``None`` and ``-`` mean stdout) and it
+    can be written (its folder exists; pyarrow is installed for Parquet), checked before any work."""
     if path in (None, "-"):
         return None
+    from .export import check_output, require_pyarrow
+
     suffix = Path(path).suffix.lower()
     if suffix not in suffixes:
         raise unknown("output format", suffix or "(none)", suffixes, hint=f" ({option} {path})")
     if Path(path).is_dir():
         raise ArgumentError(f"{option} {path} is a folder; give a file name ending in {suffixes[0]}")
+    check_output(path)
+    if suffix == ".parquet":
+        require_pyarrow()
     return path
 
 
 def _reads(path: str) -> Iterator[dict[str, Any]]:
     """Rows of a JSONL or Parquet input file."""
-    from .export import read_jsonl, read_parquet
+    from .export import read_jsonl, read_parquet, require_pyarrow
 
     suffix = Path(path).suffix.lower()
     if suffix not in (".jsonl", ".parquet"):
         raise unknown("input format", suffix or "(none)", (".jsonl", ".parquet"), hint=f" ({path})")
     if not Path(path).is_file():
         raise ArgumentError(f"{path}: no such file")
+    if suffix == ".parquet":
+        require_pyarrow()
     return read_parquet(path) if suffix == ".parquet" else read_jsonl(path)
 
 
@@ -470,6 +478,14 @@ def cmd_split(args: argparse.Namespace, out: IO[str]) -> int:
     if not rows:
         raise ArgumentError(f"{args.input} holds no rows to split")
     train, test = split(rows, test_size=args.test_size, by=args.by, seed=args.seed)
+    if not train or not test:
+        key = "template_id" if args.by == "template" else "instance_id"
+        groups = len({str(r.get(key)) for r in rows})
+        fix = ("split --by instance, or give rows from more templates" if args.by == "template"
+               else "give rows from more instances")
+        raise ArgumentError(f"the {'test' if not test else 'train'} file would be empty: the {len(rows):,} "
+                            f"rows hold {groups} {args.by}(s), and a domain with a single {args.by} stays on "
+                            f"one side (--test-size {args.test_size}); {fix}")
     stem = args.output or str(Path(args.input).with_suffix(""))
     write_jsonl(train, f"{stem}.train.jsonl")
     write_jsonl(test, f"{stem}.test.jsonl")
@@ -495,12 +511,15 @@ def cmd_gallery(args: argparse.Namespace, out: IO[str]) -> int:
 
 def cmd_schema(args: argparse.Namespace, out: IO[str]) -> int:
     """Write the JSON Schemas of template files and of variants."""
-    from .export import atomic_open
+    from .export import atomic_open, check_output
     from .schema import json_schemas
 
     folder = Path(args.output)
     if folder.exists() and not folder.is_dir():
         raise ArgumentError(f"-o {folder} is a file; give a folder")
+    if not folder.exists():
+        check_output(folder)  # the folder it goes in exists and is writable
+        folder.mkdir()
     for name, schema in json_schemas().items():
         with atomic_open(folder / name) as fh:
             fh.write(json.dumps(schema, indent=2, ensure_ascii=False) + "\n")

@@ -28,6 +28,8 @@ One mistake, one error, whichever function meets it:
   :class:`InputError` (a ``ValueError``); records without a column the function needs:
   :class:`MissingColumnError` (a ``KeyError``);
 * not a catalog, template or variant: :class:`SourceTypeError` (a ``TypeError``);
+* an output path that cannot be written: :class:`OutputError` (an ``OSError``); an optional
+  dependency not installed: :class:`MissingDependencyError` (an ``ImportError``);
 * a bad template file: :class:`TemplateError` (a ``ValueError``).
 """
 
@@ -179,6 +181,15 @@ class InputError(PhysgenError, ValueError):
     """Data passed in is missing or malformed: the inputs of :meth:`physgen.Template.solve`,
     an expected answer, graded records, rows or a variant's JSON (options are
     :class:`ArgumentError`)."""
+
+
+class OutputError(PhysgenError, OSError):
+    """An output file cannot be written (its folder is missing or read-only); the message names
+    the path as given."""
+
+
+class MissingDependencyError(PhysgenError, ImportError):
+    """An optional dependency is not installed; the message gives the ``pip install`` command."""
 
 
 class SamplingError(PhysgenError, RuntimeError):
