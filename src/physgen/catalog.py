@@ -26,7 +26,9 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import os
 import pickle
+import sys
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from importlib import resources
 from pathlib import Path
@@ -45,6 +47,7 @@ from .errors import (
     suggest,
     unknown,
 )
+from .progress import Progress
 from .schema import DOMAINS, AnswerSpec, ConstantSpec, InputSpec, QuestionType, TemplateSpec
 
 if TYPE_CHECKING:
@@ -176,6 +179,11 @@ class _Entry:
                  load: Callable[[], Template] | None = None) -> None:
         self.spec, self._template, self._load = spec, template, load
 
+    @property
+    def compiled(self) -> bool:
+        """Whether the template is at hand: compiled, or in the cache (so not to be compiled)."""
+        return self._template is not None or self._load is not None
+
     def template(self) -> Template:
         if self._template is None:
             assert self._load is not None
@@ -206,6 +214,29 @@ def _entry(path: Path, store: cache.Store) -> tuple[_Entry, Callable[[], _Entry]
         return _Entry(spec, template)
 
     return _Entry(spec), compiled
+
+
+def _complete(found: list[tuple[_Entry, Callable[[], _Entry]]], problems: list[Problem], path: Path,
+              progress: bool) -> list[_Entry]:
+    """Every template, compiling those not in the cache (with progress on stderr when asked);
+    the problems of those that fail are added to ``problems``."""
+    pending = sum(1 for e, _ in found if not e.compiled)
+    if progress and pending:
+        sys.stderr.write(f"physgen: compiling {pending} template(s) of {path} (after an install or an "
+                         "edit; later loads read the cache)\n")
+    bar = Progress(pending, progress and pending > 0, "templates")
+    entries = []
+    done = 0
+    for entry, complete in found:
+        try:
+            entries.append(complete())
+        except TemplateError as exc:
+            problems.extend(exc.problems)
+        if not entry.compiled:
+            done += 1
+            bar(done)
+    bar.close()
+    return entries
 
 
 def _later(complete: Callable[[], _Entry]) -> Callable[[], Template]:
@@ -344,7 +375,8 @@ def template_files(root: Path) -> list[Path]:
     return sorted(p for p in root.rglob("*.yaml") if p.is_file())
 
 
-def load_catalog(path: str | Path | None = None, *, lazy: bool = False) -> Catalog:
+def load_catalog(path: str | Path | None = None, *, lazy: bool = False,
+                 progress: bool | None = None) -> Catalog:
     """Load a catalog: the built-in one (``None``), a folder of templates, or one file.
 
     Raises :class:`CatalogError` listing every problem if any file is invalid.
@@ -353,18 +385,31 @@ def load_catalog(path: str | Path | None = None, *, lazy: bool = False) -> Catal
     ``lazy=True`` reads and checks every file's structure but compiles a
     template that is not in the cache only when it is first used (and reports
     its problems then): what ``physgen list`` and ``physgen show`` need.
+
+    Templates that must be compiled (after an install or an edit: about 2 minutes for
+    the built-in catalog) show progress on stderr: a line saying so, then tqdm's bar
+    (the ``progress`` extra) or a plain one. Nothing is shown when every template comes
+    from the cache. ``progress=False``, or ``PHYSGEN_PROGRESS=0`` in the environment,
+    turns it off.
     """
     if path is None:
-        return _load_builtin(lazy)
-    return _load(Path(path), lazy)
+        return _load_builtin(lazy, _showing(progress))
+    return _load(Path(path), lazy, _showing(progress))
+
+
+def _showing(progress: bool | None) -> bool:
+    """Whether compiling shows progress: ``progress``, else not when ``PHYSGEN_PROGRESS=0``."""
+    if progress is not None:
+        return progress
+    return os.environ.get("PHYSGEN_PROGRESS", "1").strip().lower() not in ("0", "false", "no", "off")
 
 
 @functools.cache
-def _load_builtin(lazy: bool) -> Catalog:
-    return _load(BUILTIN_ROOT, lazy)
+def _load_builtin(lazy: bool, progress: bool = True) -> Catalog:
+    return _load(BUILTIN_ROOT, lazy, progress)
 
 
-def _load(path: Path, lazy: bool = False) -> Catalog:
+def _load(path: Path, lazy: bool = False, progress: bool = True) -> Catalog:
     if not path.exists():
         raise CatalogError(str(path), "", "no such file or folder",
                            fix="pass a template folder or a .yaml file")
@@ -374,23 +419,28 @@ def _load(path: Path, lazy: bool = False) -> Catalog:
                            fix="template files live at <root>/<group>/<name>.yaml")
     store = cache.Store(path)
     problems: list[Problem] = []
-    entries: list[_Entry] = []
+    found: list[tuple[_Entry, Callable[[], _Entry]]] = []
     seen: dict[str, Path] = {}
     for file in files:
         try:
-            found, complete = _entry(file, store)
-            spec = found.spec
-            if file is not path:
-                misplaced = _check_location(spec, file, path)
-                if misplaced:
-                    problems.append(misplaced)
-            if spec.id in seen:
-                problems.append(Problem(str(file), "id", f"{spec.id!r} is also the id of {seen[spec.id]}",
-                                        "ids must be unique"))
-            seen[spec.id] = file
-            entries.append(_Entry(spec, load=_later(complete)) if lazy else complete())
+            entry, complete = _entry(file, store)
         except TemplateError as exc:
             problems.extend(exc.problems)
+            continue
+        spec = entry.spec
+        if file is not path:
+            misplaced = _check_location(spec, file, path)
+            if misplaced:
+                problems.append(misplaced)
+        if spec.id in seen:
+            problems.append(Problem(str(file), "id", f"{spec.id!r} is also the id of {seen[spec.id]}",
+                                    "ids must be unique"))
+        seen[spec.id] = file
+        found.append((entry, complete))
+    if lazy:
+        entries = [_Entry(e.spec, load=_later(complete)) for e, complete in found]
+    else:
+        entries = _complete(found, problems, path, progress)
     store.save()  # keeps the good templates even when others fail
     if problems:
         raise CatalogError(problems=problems)

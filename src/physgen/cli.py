@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import importlib
 import inspect
 import itertools
 import json
@@ -31,6 +30,7 @@ from typing import IO, TYPE_CHECKING, Any, NoReturn
 from . import __version__
 from .catalog import Catalog, load_catalog
 from .errors import ArgumentError, PhysgenError, TemplateError, suggest, unknown
+from .progress import Progress
 from .render import STYLES
 
 if TYPE_CHECKING:
@@ -41,54 +41,6 @@ LONG_RUN = 10_000
 
 
 # -- progress -------------------------------------------------------------------------------------
-class Progress:
-    """Progress on stderr, fed the running count: tqdm's bar when tqdm is installed, else a
-    plain one-line bar redrawn at most five times a second. ``total`` may be unknown (``None``).
-    """
-
-    def __init__(self, total: int | None, enabled: bool, unit: str = "variants",
-                 stream: IO[str] | None = None) -> None:
-        self.total, self.enabled, self.unit = total, enabled, unit
-        self.stream = stream or sys.stderr
-        self.start = self.last = time.monotonic()
-        self.done = 0
-        self._bar: Any = None
-        if enabled:
-            try:  # optional: no stubs needed for one call
-                tqdm = importlib.import_module("tqdm").tqdm
-            except ImportError:
-                return
-            self._bar = tqdm(total=total, unit=f" {unit}", unit_scale=True, file=self.stream,
-                             dynamic_ncols=True, leave=True)
-
-    def __call__(self, done: int) -> None:
-        """Report ``done`` items so far."""
-        self.done = done
-        if self._bar is not None:
-            self._bar.update(done - self._bar.n)
-        elif self.enabled and time.monotonic() - self.last >= 0.2:
-            self._draw("")
-
-    def close(self) -> None:
-        """End the bar (its last state stays on screen)."""
-        if self._bar is not None:
-            self._bar.close()
-        elif self.enabled:
-            self._draw("\n")
-
-    def _draw(self, end: str) -> None:
-        now = self.last = time.monotonic()
-        rate = self.done / max(now - self.start, 1e-9)
-        if self.total:
-            frac = min(self.done / self.total, 1.0)
-            bar = "#" * int(30 * frac) + "." * (30 - int(30 * frac))
-            text = f"[{bar}] {frac:4.0%} {self.done:,}/{self.total:,} {self.unit}"
-        else:
-            text = f"{self.done:,} {self.unit}"
-        self.stream.write(f"\r{text}, {rate:,.0f}/s{end}")
-        self.stream.flush()
-
-
 def _progress(args: argparse.Namespace, total: int | None, unit: str = "variants") -> Progress:
     """The progress bar a command shows: ``--progress`` / ``--no-progress``, else on for a long
     run (or one of unknown length) when stderr is a terminal."""
@@ -195,7 +147,7 @@ def _reads(path: str) -> Iterator[dict[str, Any]]:
 # -- commands -------------------------------------------------------------------------------------
 def _catalog(args: argparse.Namespace, lazy: bool = False) -> Catalog:
     """The catalog the options select: ``--domain``, ``--difficulty``, ``--tag``, then ``--template``."""
-    cat = load_catalog(args.path, lazy=lazy)
+    cat = load_catalog(args.path, lazy=lazy, progress=getattr(args, "progress", None))  # --no-progress
     filters = " ".join(f"--{k} {v}" for k in ("domain", "difficulty", "tag")
                        for v in getattr(args, k, None) or ())
     ids = getattr(args, "template", None)
@@ -553,7 +505,7 @@ def _catalog_options(sp: argparse.ArgumentParser, filters: bool = True) -> None:
 def _progress_option(sp: argparse.ArgumentParser) -> None:
     sp.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                     help=f"progress bar on stderr (default: on for runs of {LONG_RUN:,}+ on a terminal; "
-                    "tqdm's when installed)")
+                    "tqdm's when installed); --no-progress also hides the catalog's compile progress")
 
 
 def _generation_options(sp: argparse.ArgumentParser) -> None:
