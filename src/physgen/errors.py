@@ -76,18 +76,19 @@ class CapacityWarning(UserWarning):
 
 
 def did_you_mean(value: object, choices: Iterable[object], n: int = 3) -> list[str]:
-    """The choices close to ``value`` (by spelling, or starting with it), best first: the one
-    place physgen finds suggestions (``difflib``'s ratio; a hand-written distance would
-    only add code).
+    """The choices starting with ``value`` (shortest first), then those close to it in spelling
+    (best first): the one place physgen finds suggestions (``difflib``'s ratio; a hand-written
+    distance would only add code).
 
-    >>> did_you_mean("optic", ["optics", "mechanics"])
-    ['optics']
+    >>> did_you_mean("optic", ["optics", "mechanics"]), did_you_mean("electricity", ["relativity",
+    ...     "electricity_and_magnetism"])
+    (['optics'], ['electricity_and_magnetism', 'relativity'])
     """
     names = sorted({str(c) for c in choices})  # sorted: the same suggestions in every run
     text = str(value)
-    close = difflib.get_close_matches(text, names, n=n, cutoff=0.6)
-    starts = [c for c in names if text and c.startswith(text) and c not in close]
-    return [*close, *starts][:n]
+    starts = sorted((c for c in names if text and c.startswith(text) and c != text), key=len)
+    close = [c for c in difflib.get_close_matches(text, names, n=n, cutoff=0.6) if c not in starts]
+    return [*starts, *close][:n]
 
 
 def suggest(value: object, choices: Iterable[object], n: int = 3) -> str:
