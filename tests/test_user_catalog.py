@@ -78,10 +78,12 @@ def test_the_code_format_carries_its_reference(mine: physgen.Catalog, no_builtin
     old = dataclasses.replace(v, answers={n: a._replace(expr=None) for n, a in v.answers.items()})
     with pytest.raises(physgen.InputError, match=r"carries no answer expressions.*generate it again"):
         get_format("code").reference(old)
-    bad = {n: a._replace(expr="__import__('os')") for n, a in v.answers.items()}
-    hostile = dataclasses.replace(v, answers=bad)
-    with pytest.raises(physgen.InputError, match="cannot be read"):
-        get_format("code").reference(hostile)
+    for expr in ("__import__('os')", "v0.__class__", "(" * 100_000, "x" * 20_000, "lambda: 0", "'text'"):
+        bad = {n: a._replace(expr=expr) for n, a in v.answers.items()}
+        with pytest.raises(physgen.InputError, match="cannot be read"):
+            get_format("code").reference(dataclasses.replace(v, answers=bad))
+    huge = {n: a._replace(expr="9**9**9**9*v0") for n, a in v.answers.items()}  # written, never evaluated
+    assert "9 ** 9 ** 9 ** 9 * v0" in get_format("code").reference(dataclasses.replace(v, answers=huge))
 
 
 def test_dataset_items_in_every_format(mine: physgen.Catalog, no_builtin: None) -> None:
