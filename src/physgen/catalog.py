@@ -404,9 +404,14 @@ def _showing(progress: bool | None) -> bool:
     return os.environ.get("PHYSGEN_PROGRESS", "1").strip().lower() not in ("0", "false", "no", "off")
 
 
-@functools.cache
-def _load_builtin(lazy: bool, progress: bool = True) -> Catalog:
-    return _load(BUILTIN_ROOT, lazy, progress)
+#: The built-in catalog, once loaded in this process, by ``lazy``.
+_BUILTIN: dict[bool, Catalog] = {}
+
+
+def _load_builtin(lazy: bool, progress: bool) -> Catalog:
+    if lazy not in _BUILTIN:  # a race only loads it twice
+        _BUILTIN[lazy] = _load(BUILTIN_ROOT, lazy, progress)
+    return _BUILTIN[lazy]
 
 
 def _load(path: Path, lazy: bool = False, progress: bool = True) -> Catalog:
