@@ -83,3 +83,12 @@ def test_split_refuses_to_write_an_empty_side(tmp_path: Path, capsys: pytest.Cap
     assert [p.name for p in tmp_path.iterdir()] == ["one.jsonl"]
     assert run(["split", str(rows), "--by", "instance"], capsys)[0] == 0
     assert sorted(p.name for p in tmp_path.iterdir()) == ["one.jsonl", "one.test.jsonl", "one.train.jsonl"]
+
+
+def test_python_dash_m_physgen_is_the_command() -> None:
+    import subprocess
+
+    done = subprocess.run([sys.executable, "-m", "physgen", "generate", *LENS, "--domain", "mechanics"],
+                          capture_output=True, text=True, check=False, env={**os.environ, "PYTHONPATH": str(
+                              Path(__file__).resolve().parents[1] / "src")})
+    assert done.returncode == 1 and "select nothing together" in done.stderr, done.stderr
