@@ -116,3 +116,15 @@ def test_the_inspect_task_runs_a_user_catalog(mine: physgen.Catalog, tmp_path: P
     formats = {s.metadata["variant"]["format"] for s in log.samples}
     assert formats == set(FORMATS)
     assert all(s.scores[harness.SCORER].value["correct"] == 1.0 for s in log.samples)  # type: ignore[index]
+
+
+def test_no_format_imports_the_catalog() -> None:
+    """A format is a plugin: it reads the variant (and the instance it builds from), never a catalog."""
+    import ast
+
+    formats = Path(physgen.__file__).parent / "formats"
+    for path in formats.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom):  # from ..catalog import load_catalog, and the like
+                assert not (node.module or "").endswith("catalog"), path
+                assert "load_catalog" not in {a.name for a in node.names}, path
