@@ -30,7 +30,7 @@ def test_catalog_lookup_filter_and_errors(catalog: physgen.Catalog) -> None:
     assert all("orbits" in t.subdomain for t in orbits.values())
     both = catalog.filter(tags=["orbits", "keplers_laws"])
     assert set(both) < set(orbits) and all("keplers_laws" in t.subdomain for t in both.values())
-    with pytest.raises(KeyError, match=r"did you mean mechanics\.projectile_range"):
+    with pytest.raises(KeyError, match=r"did you mean 'mechanics\.projectile_range'"):
         catalog["mechanics.projectile_rnge"]
     assert physgen.load_catalog() is catalog  # the built-in catalog loads once
     assert len(catalog.digest()) == 12
@@ -69,7 +69,7 @@ def test_generate_paraphrase_choices(catalog: physgen.Catalog) -> None:
 @pytest.mark.parametrize(("kwargs", "message"), [
     ({"formats": ["essay"]}, "unknown format 'essay'; available: code, free_form, mc_numerical"),
     ({"paraphrases": [5]}, r"has paraphrases 0..2; \[5\] do not exist"),
-    ({"style": "html"}, "style must be one of"),
+    ({"style": "html"}, "unknown style 'html'; valid: "),
     ({"n": -1}, "need n ≥ 0"),
 ])
 def test_generate_rejects_bad_arguments_before_yielding(kwargs: dict, message: str) -> None:  # type: ignore[type-arg]
@@ -140,7 +140,7 @@ def test_cli_list_show_validate(catalog: physgen.Catalog) -> None:
 
 
 def test_cli_generate_writes_atomically(tmp_path: Path, catalog: physgen.Catalog) -> None:
-    out = tmp_path / "sub" / "out.jsonl"
+    out = tmp_path / "out.jsonl"  # its folder must exist: a missing one is an error, not created
     status, _ = run(["generate", "-n", "3", "--domain", "optics", "--paraphrases", "0,1", "-o", str(out)])
     assert status == 0
     rows = [json.loads(x) for x in out.read_text().splitlines()]

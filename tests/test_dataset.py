@@ -12,7 +12,7 @@ import pytest
 import physgen
 from physgen.batch import InstanceBatch
 from physgen.dataset import Curriculum, ProceduralDataset
-from physgen.errors import InputError
+from physgen.errors import ArgumentError
 from physgen.formats import FORMATS, register_format
 from physgen.template import Template
 
@@ -114,7 +114,7 @@ def test_shards_are_disjoint_and_cover_the_dataset() -> None:
     assert ds.shard(1, 4).shard(0, 2)[1] == ds[9]  # a shard of a shard keeps global indices
     assert ds[5:9][0] == ds[5] and len(ds[5:9]) == 4
     for rank, world in ((4, 4), (-1, 2), (0, 0)):
-        with pytest.raises(InputError, match="rank"):
+        with pytest.raises(ArgumentError, match="rank"):
             ds.shard(rank, world)
 
 
@@ -139,23 +139,27 @@ def test_filters_and_their_errors_name_the_valid_values() -> None:
     ds = physgen.dataset(size=40, domain=["optics", "thermodynamics"], difficulty=[1, 2])
     assert {_meta(e)["domain"] for e in ds} <= {"optics", "thermodynamics"}
     assert {_meta(e)["difficulty"] for e in ds} <= {1, 2}
-    with pytest.raises(InputError, match=r"unknown domain 'optic' \(did you mean 'optics'\?\).*mechanics"):
+    with pytest.raises(ArgumentError,
+                       match=r"unknown domain 'optic'; valid: .*mechanics.*\(did you mean 'optics'\?\)"):
         physgen.dataset(size=1, domain="optic")
-    with pytest.raises(InputError, match=r"unknown difficulty 7; the templates have: 1, 2, 3, 4, 5"):
+    with pytest.raises(ArgumentError, match=r"unknown difficulty 7; valid: 1, 2, 3, 4, 5"):
         physgen.dataset(size=1, difficulty=[1, 7])
     with pytest.raises(physgen.PhysgenError, match="did you mean 'mc_numerical'"):
         physgen.dataset(size=1, formats=["mc_numeric"])
-    with pytest.raises(InputError, match=r"template ids: .*optics\.thin_lens.*; domains: .*optics"):
+    with pytest.raises(ArgumentError,
+                       match=r"unknown weights key 'nonsense'; the keys name domains \(.*optics.*\) "
+                                            r"or template ids \(305; see `physgen list`\)"):
         physgen.dataset(size=1, weights={"optics": 1, "nonsense": 2})
-    with pytest.raises(InputError, match="difficulty levels: 1, 2, 3, 4, 5"):
+    with pytest.raises(ArgumentError,
+                       match=r"unknown weights key 9; the keys name difficulty levels \(1, 2, 3, 4, 5\)"):
         physgen.dataset(size=1, weights={9: 1})
-    with pytest.raises(InputError, match="finite numbers"):
+    with pytest.raises(ArgumentError, match="finite numbers"):
         physgen.dataset(size=1, weights={"optics": -1})
-    with pytest.raises(InputError, match="weight above 0"):
+    with pytest.raises(ArgumentError, match="weight above 0"):
         physgen.dataset(size=1, weights={"optics": 0})
-    with pytest.raises(InputError, match="size"):
+    with pytest.raises(ArgumentError, match="size"):
         physgen.dataset(size=-1)
-    with pytest.raises(InputError, match="none of the formats"):
+    with pytest.raises(ArgumentError, match="none of the formats"):
         physgen.dataset(["mechanics.atwood_machine_symbolic"], size=1, formats=["omitted", "code"])
 
 
@@ -167,9 +171,9 @@ def test_a_curriculum_widens_the_difficulty_range() -> None:
     window = physgen.dataset(size=300, seed=0, difficulty=Curriculum(every=100, start=2, stop=4, window=1))
     assert [_meta(e)["difficulty"] for e in window[::100]] == [2, 3, 4]
     assert {_meta(e)["difficulty"] for e in window.shard(2, 3)[-20:]} == {4}  # shards follow the global index
-    with pytest.raises(InputError, match=r"difficulty \[1\]"):  # quantum starts at level 3
+    with pytest.raises(ArgumentError, match=r"difficulty \[1\]"):  # quantum starts at level 3
         physgen.dataset(size=1, domain="quantum", difficulty=Curriculum(every=10, window=1))
-    with pytest.raises(InputError, match="start ≤ stop"):
+    with pytest.raises(ArgumentError, match="start ≤ stop"):
         Curriculum(every=10, start=4, stop=2)
 
 
@@ -196,5 +200,5 @@ def test_hugging_face_layouts_for_trl_and_verl() -> None:
     assert row["data_source"] == "physgen" and row["reward_model"]["style"] == "rule"
     assert row["reward_model"]["ground_truth"] == ds[3]["metadata"]["ground_truth"]
     assert row["extra_info"]["index"] == 3
-    with pytest.raises(InputError, match="layout"):
+    with pytest.raises(ArgumentError, match="layout"):
         ds.to_hf_dataset("openrlhf")  # type: ignore[arg-type]

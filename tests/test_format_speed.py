@@ -103,9 +103,9 @@ EXPECTED: dict[str, str] = {
     'mc_numerical-unicode-s0-n3': '559c0a487a879e6f',  # changed: fixed sample
     'mc_numerical-latex-s0-n3': 'bf413cbd11097e14',  # changed: fixed sample
     'mc_numerical-ascii-s0-n3': 'fc834206840a0d4c',  # changed: fixed sample
-    'code-unicode-s0-n3': '876f1b65f47b7351',  # changed: fixed sample
-    'code-latex-s0-n3': '15c38a001f61ccbd',  # changed: fixed sample
-    'code-ascii-s0-n3': '02839c66bdcb61db',  # changed: fixed sample
+    'code-unicode-s0-n3': 'd158e37764f3341d',  # changed: code answers carry their expr (issue 21)
+    'code-latex-s0-n3': 'fb8cc3fb2632b593',  # changed: code answers carry their expr (issue 21)
+    'code-ascii-s0-n3': '60be99096f6ff41f',  # changed: code answers carry their expr (issue 21)
     'mc_symbolic-unicode-s0-n1': '4f2c67f889e70554',  # changed: fixed sample
     'mc_symbolic-latex-s0-n1': '7e327a3833b2da7f',  # changed: fixed sample
     'mc_symbolic-ascii-s0-n1': '1ceb4eaac79564c4',  # changed: fixed sample
@@ -116,7 +116,7 @@ EXPECTED: dict[str, str] = {
     'mc_symbolic-ascii-s7-n2-n_options=6': '5f4c599c89ac17a2',  # changed: fixed sample
     'noop-ascii-s5-n4-paraphrases=random': 'bb133faa3ff58939',  # changed: fixed sample
     'omitted-latex-s5-n4-paraphrases=[1]': '8b0865d0eb2763c7',  # changed: fixed sample
-    'code-ascii-s5-n4-paraphrases=random': 'd6efc662000e884c',  # changed: fixed sample
+    'code-ascii-s5-n4-paraphrases=random': '3e8e6a88fbb495ea',  # changed: code answers carry their expr
 }
 
 

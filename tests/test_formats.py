@@ -88,7 +88,7 @@ def test_letters_are_uniform() -> None:
 def test_more_options() -> None:
     v = next(physgen.generate(["electricity.dc_motor_losses"], n=1, formats=["mc_numerical"], n_options=8))
     assert list(v.options) == list(LETTERS[:8])
-    with pytest.raises(ValueError, match="n_options must be between 2 and 8"):
+    with pytest.raises(ValueError, match="n_options must be a whole number from 2 to 8"):
         physgen.generate(["electricity.dc_motor_losses"], formats=["mc_numerical"], n_options=9)
 
 

@@ -136,11 +136,14 @@ def test_inspect_task_arguments() -> None:
     t = harness.physgen(formats="free_form,mc_numerical", difficulty="1,2", templates="optics.malus_law")
     formats = collections.Counter(s.metadata["variant"]["format"] for s in t.dataset)  # type: ignore[index]
     assert set(formats) == {"free_form", "mc_numerical"}
-    with pytest.raises(physgen.InputError, match="did you mean 'optics'"):
+    with pytest.raises(physgen.ArgumentError, match="did you mean 'optics'"):
         harness.physgen(domain="optic")
-    with pytest.raises(physgen.InputError, match=r"optics\.thin_lns"):
+    with pytest.raises(physgen.UnknownTemplateError,
+                       match=r"optics\.thin_lns.*did you mean 'optics\.thin_lens'"):
         harness.physgen(templates=["optics.thin_lns"])
-    with pytest.raises(physgen.InputError, match="paraphrases"):
+    with pytest.raises(physgen.ArgumentError, match="select nothing together"):
+        harness.physgen(templates=["optics.thin_lens"], domain="mechanics")
+    with pytest.raises(physgen.ArgumentError, match="paraphrases"):
         harness.physgen(paraphrases="some")
 
 

@@ -24,10 +24,11 @@ physgen.errors.ArgumentError: unknown domain 'electricity'; valid: ... (did you 
 
 from __future__ import annotations
 
-import difflib
 import functools
 import hashlib
+import os
 import pickle
+import sys
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from importlib import resources
 from pathlib import Path
@@ -36,7 +37,17 @@ from typing import TYPE_CHECKING, Any
 import pydantic
 
 from . import cache
-from .errors import CatalogError, Problem, TemplateError, UnknownTemplateError, unknown
+from .errors import (
+    ArgumentError,
+    CatalogError,
+    Problem,
+    TemplateError,
+    UnknownTemplateError,
+    did_you_mean,
+    suggest,
+    unknown,
+)
+from .progress import Progress
 from .schema import DOMAINS, AnswerSpec, ConstantSpec, InputSpec, QuestionType, TemplateSpec
 
 if TYPE_CHECKING:
@@ -151,7 +162,7 @@ def _problem_from_pydantic(source: str, err: Any) -> Problem:
         return Problem(source, field, "required field is missing", f"add `{loc[-1]}:`")
     if kind == "extra_forbidden":
         allowed = _allowed_fields(loc)
-        close = difflib.get_close_matches(str(loc[-1]), allowed, n=1)
+        close = did_you_mean(loc[-1], allowed, 1)
         hint = f"did you mean `{close[0]}`? " if close else ""
         return Problem(source, field, "unknown field",
                        f"{hint}allowed here: {', '.join(allowed)}" if allowed else "remove it")
@@ -223,6 +234,11 @@ class _Entry:
                  load: Callable[[], Template] | None = None) -> None:
         self.spec, self._template, self._load = spec, template, load
 
+    @property
+    def compiled(self) -> bool:
+        """Whether the template is at hand: compiled, or in the cache (so not to be compiled)."""
+        return self._template is not None or self._load is not None
+
     def template(self) -> Template:
         if self._template is None:
             assert self._load is not None
@@ -284,6 +300,29 @@ def _compile_or_problems(spec: TemplateSpec, source: str) -> Template | list[Pro
         return list(exc.problems)
 
 
+def _complete(found: list[tuple[_Entry, Callable[[], _Entry]]], problems: list[Problem], path: Path,
+              progress: bool) -> list[_Entry]:
+    """Every template, compiling those not in the cache (with progress on stderr when asked);
+    the problems of those that fail are added to ``problems``."""
+    pending = sum(1 for e, _ in found if not e.compiled)
+    if progress and pending:
+        sys.stderr.write(f"physgen: compiling {pending} template(s) of {path} (after an install or an "
+                         "edit; later loads read the cache)\n")
+    bar = Progress(pending, progress and pending > 0, "templates")
+    entries = []
+    done = 0
+    for entry, complete in found:
+        try:
+            entries.append(complete())
+        except TemplateError as exc:
+            problems.extend(exc.problems)
+        if not entry.compiled:
+            done += 1
+            bar(done)
+    bar.close()
+    return entries
+
+
 def _later(complete: Callable[[], _Entry]) -> Callable[[], Template]:
     """Compile (or unpickle) a template on first use."""
     return lambda: complete().template()
@@ -313,8 +352,7 @@ class Catalog(Mapping[str, "Template"]):
         try:
             return self._entries[template_id].template()
         except KeyError:
-            close = difflib.get_close_matches(str(template_id), list(self._entries), n=3)
-            hint = f"; did you mean {', '.join(close)}?" if close else "; see `physgen list`"
+            hint = suggest(template_id, self._entries) or "; see `physgen list`"
             raise UnknownTemplateError(f"no template {template_id!r} in this catalog{hint}") from None
 
     def __iter__(self) -> Iterator[str]:
@@ -340,13 +378,24 @@ class Catalog(Mapping[str, "Template"]):
         difficulty: int | Iterable[int] | None = None,
         tags: str | Iterable[str] | None = None,
         question_type: QuestionType | None = None,
+        ids: Iterable[str] | None = None,
     ) -> Catalog:
-        """The templates matching every given criterion (tags: all must be present).
+        """The templates matching every given criterion (tags: all must be present; ``ids``:
+        only these templates).
 
         A value no template can have (a domain not in the schema, a difficulty outside
         1–5, a tag no template of this catalog carries, a question type other than
         ``numerical`` / ``algebraic``) raises :class:`~physgen.errors.ArgumentError`
         listing the valid values. A valid value that matches nothing gives an empty catalog.
+        An id not in the catalog raises :class:`~physgen.errors.UnknownTemplateError`; one
+        the other criteria leave out raises :class:`~physgen.errors.ArgumentError`:
+
+        >>> load_catalog(lazy=True).filter(domain="mechanics", ids=["optics.thin_lens"])
+        Traceback (most recent call last):
+        ...
+        physgen.errors.ArgumentError: the template optics.thin_lens and domain mechanics select \
+nothing together: optics.thin_lens is in domain optics, at difficulty 2, with tags lenses, \
+image_formation; drop the template or the other criteria
         """
         specs = self.specs()
         domains = _checked("domain", domain, DOMAINS, functools.partial(_group_hint, specs))
@@ -360,6 +409,20 @@ class Catalog(Mapping[str, "Template"]):
             and wanted <= set(e.spec.subdomain)
             and (types is None or e.spec.question_type in types)
         ]
+        if ids is not None:
+            chosen = {ids} if isinstance(ids, str) else set(ids)
+            for i in sorted(chosen - {e.spec.id for e in kept}):
+                if i not in self._entries:
+                    self[i]  # raises UnknownTemplateError, with a suggestion
+                given = {"domain": domain, "difficulty": difficulty, "tags": tags,
+                         "question type": question_type}
+                criteria = ", ".join(f"{k} {v if isinstance(v, str | int) else ' or '.join(map(str, v))}"
+                                     for k, v in given.items() if v is not None)
+                spec = self._entries[i].spec
+                raise ArgumentError(f"the template {i} and {criteria} select nothing together: {i} is in "
+                                    f"domain {spec.domain}, at difficulty {spec.difficulty}, with tags "
+                                    f"{', '.join(spec.subdomain)}; drop the template or the other criteria")
+            kept = [e for e in kept if e.spec.id in chosen]
         return Catalog(kept, self.root)
 
     def digest(self) -> str:
@@ -397,7 +460,7 @@ def template_files(root: Path) -> list[Path]:
 
 
 def load_catalog(path: str | Path | None = None, *, lazy: bool = False,
-                 time_limit: float | None = None) -> Catalog:
+                 time_limit: float | None = None, progress: bool | None = None) -> Catalog:
     """Load a catalog: the built-in one (``None``), a folder of templates, or one file.
 
     Raises :class:`CatalogError` listing every problem if any file is invalid.
@@ -410,18 +473,37 @@ def load_catalog(path: str | Path | None = None, *, lazy: bool = False,
     child process, stopped after that long or if it takes more than 2 GiB of memory, so a
     hostile file becomes one problem of the catalog (Linux; ``physgen validate`` does
     this). The built-in catalog is physgen's own and loads without it.
+
+    Templates that must be compiled (after an install or an edit: about 2 minutes for
+    the built-in catalog) show progress on stderr: a line saying so, then tqdm's bar
+    (the ``progress`` extra) or a plain one. Nothing is shown when every template comes
+    from the cache. ``progress=False``, or ``PHYSGEN_PROGRESS=0`` in the environment,
+    turns it off.
     """
     if path is None:
-        return _load_builtin(lazy)
-    return _load(Path(path), lazy, time_limit)
+        return _load_builtin(lazy, _showing(progress))
+    return _load(Path(path), lazy, _showing(progress), time_limit)
 
 
-@functools.cache
-def _load_builtin(lazy: bool) -> Catalog:
-    return _load(BUILTIN_ROOT, lazy)
+def _showing(progress: bool | None) -> bool:
+    """Whether compiling shows progress: ``progress``, else not when ``PHYSGEN_PROGRESS=0``."""
+    if progress is not None:
+        return progress
+    return os.environ.get("PHYSGEN_PROGRESS", "1").strip().lower() not in ("0", "false", "no", "off")
 
 
-def _load(path: Path, lazy: bool = False, time_limit: float | None = None) -> Catalog:
+#: The built-in catalog, once loaded in this process, by ``lazy``.
+_BUILTIN: dict[bool, Catalog] = {}
+
+
+def _load_builtin(lazy: bool, progress: bool) -> Catalog:
+    if lazy not in _BUILTIN:  # a race only loads it twice
+        _BUILTIN[lazy] = _load(BUILTIN_ROOT, lazy, progress)
+    return _BUILTIN[lazy]
+
+
+def _load(path: Path, lazy: bool = False, progress: bool = True,
+          time_limit: float | None = None) -> Catalog:
     if not path.exists():
         raise CatalogError(str(path), "", "no such file or folder",
                            fix="pass a template folder or a .yaml file")
@@ -431,23 +513,28 @@ def _load(path: Path, lazy: bool = False, time_limit: float | None = None) -> Ca
                            fix="template files live at <root>/<group>/<name>.yaml")
     store = cache.Store(path)
     problems: list[Problem] = []
-    entries: list[_Entry] = []
+    found: list[tuple[_Entry, Callable[[], _Entry]]] = []
     seen: dict[str, Path] = {}
     for file in files:
         try:
-            found, complete = _entry(file, store, time_limit)
-            spec = found.spec
-            if file is not path:
-                misplaced = _check_location(spec, file, path)
-                if misplaced:
-                    problems.append(misplaced)
-            if spec.id in seen:
-                problems.append(Problem(str(file), "id", f"{spec.id!r} is also the id of {seen[spec.id]}",
-                                        "ids must be unique"))
-            seen[spec.id] = file
-            entries.append(_Entry(spec, load=_later(complete)) if lazy else complete())
+            entry, complete = _entry(file, store, time_limit)
         except TemplateError as exc:
             problems.extend(exc.problems)
+            continue
+        spec = entry.spec
+        if file is not path:
+            misplaced = _check_location(spec, file, path)
+            if misplaced:
+                problems.append(misplaced)
+        if spec.id in seen:
+            problems.append(Problem(str(file), "id", f"{spec.id!r} is also the id of {seen[spec.id]}",
+                                    "ids must be unique"))
+        seen[spec.id] = file
+        found.append((entry, complete))
+    if lazy:
+        entries = [_Entry(e.spec, load=_later(complete)) for e, complete in found]
+    else:
+        entries = _complete(found, problems, path, progress)
     store.save()  # keeps the good templates even when others fail
     if problems:
         raise CatalogError(problems=problems)

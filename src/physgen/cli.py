@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import importlib
 import inspect
 import itertools
 import json
@@ -30,7 +29,8 @@ from typing import IO, TYPE_CHECKING, Any, NoReturn
 
 from . import __version__
 from .catalog import Catalog, load_catalog
-from .errors import ArgumentError, PhysgenError, TemplateError, did_you_mean, unknown
+from .errors import ArgumentError, PhysgenError, TemplateError, suggest, unknown
+from .progress import Progress
 from .render import STYLES
 
 if TYPE_CHECKING:
@@ -41,54 +41,6 @@ LONG_RUN = 10_000
 
 
 # -- progress -------------------------------------------------------------------------------------
-class Progress:
-    """Progress on stderr, fed the running count: tqdm's bar when tqdm is installed, else a
-    plain one-line bar redrawn at most five times a second. ``total`` may be unknown (``None``).
-    """
-
-    def __init__(self, total: int | None, enabled: bool, unit: str = "variants",
-                 stream: IO[str] | None = None) -> None:
-        self.total, self.enabled, self.unit = total, enabled, unit
-        self.stream = stream or sys.stderr
-        self.start = self.last = time.monotonic()
-        self.done = 0
-        self._bar: Any = None
-        if enabled:
-            try:  # optional: no stubs needed for one call
-                tqdm = importlib.import_module("tqdm").tqdm
-            except ImportError:
-                return
-            self._bar = tqdm(total=total, unit=f" {unit}", unit_scale=True, file=self.stream,
-                             dynamic_ncols=True, leave=True)
-
-    def __call__(self, done: int) -> None:
-        """Report ``done`` items so far."""
-        self.done = done
-        if self._bar is not None:
-            self._bar.update(done - self._bar.n)
-        elif self.enabled and time.monotonic() - self.last >= 0.2:
-            self._draw("")
-
-    def close(self) -> None:
-        """End the bar (its last state stays on screen)."""
-        if self._bar is not None:
-            self._bar.close()
-        elif self.enabled:
-            self._draw("\n")
-
-    def _draw(self, end: str) -> None:
-        now = self.last = time.monotonic()
-        rate = self.done / max(now - self.start, 1e-9)
-        if self.total:
-            frac = min(self.done / self.total, 1.0)
-            bar = "#" * int(30 * frac) + "." * (30 - int(30 * frac))
-            text = f"[{bar}] {frac:4.0%} {self.done:,}/{self.total:,} {self.unit}"
-        else:
-            text = f"{self.done:,} {self.unit}"
-        self.stream.write(f"\r{text}, {rate:,.0f}/s{end}")
-        self.stream.flush()
-
-
 def _progress(args: argparse.Namespace, total: int | None, unit: str = "variants") -> Progress:
     """The progress bar a command shows: ``--progress`` / ``--no-progress``, else on for a long
     run (or one of unknown length) when stderr is a terminal."""
@@ -121,9 +73,7 @@ class Parser(argparse.ArgumentParser):
         choice = re.search(r"invalid choice: '?([^' ]*)'? \(choose from (.*)\)", message)
         if choice:
             valid = [c.strip(" '") for c in choice.group(2).split(",")]
-            close = did_you_mean(choice.group(1), valid)
-            if close:
-                message += f" (did you mean {' or '.join(repr(c) for c in close)}?)"
+            message += suggest(choice.group(1), valid)
         self.exit(2, f"{self.prog}: error: {message}\n")
 
 
@@ -163,20 +113,27 @@ def _paraphrases(text: str) -> Paraphrases:
 
 
 def _output(path: str | None, suffixes: Sequence[str], option: str = "-o") -> str | None:
-    """``path`` when its extension is one of ``suffixes`` (``None`` and ``-`` mean stdout)."""
+    """``path`` when its extension is one of ``suffixes`` (``None`` and ``-`` mean stdout) and it
+    can be written (its folder exists; pyarrow is installed for Parquet), checked before any work."""
     if path in (None, "-"):
         return None
+    from .export import check_output, require_pyarrow
+
     suffix = Path(path).suffix.lower()
     if suffix not in suffixes:
         raise unknown("output format", suffix or "(none)", suffixes, hint=f" ({option} {path})")
     if Path(path).is_dir():
         raise ArgumentError(f"{option} {path} is a folder; give a file name ending in {suffixes[0]}")
+    check_output(path)
+    if suffix == ".parquet":
+        require_pyarrow()
     return path
 
 
 def _numbered(path: str) -> Iterator[tuple[int, dict[str, Any]]]:
     """``(line number, row)`` for the rows of a JSONL or Parquet input file, each parsed with
     bounds (:func:`physgen.rows.read`)."""
+    from .export import require_pyarrow
     from .rows import read
 
     suffix = Path(path).suffix.lower()
@@ -184,6 +141,8 @@ def _numbered(path: str) -> Iterator[tuple[int, dict[str, Any]]]:
         raise unknown("input format", suffix or "(none)", (".jsonl", ".parquet"), hint=f" ({path})")
     if not Path(path).is_file():
         raise ArgumentError(f"{path}: no such file")
+    if suffix == ".parquet":
+        require_pyarrow()
     yield from read(path)
 
 
@@ -197,12 +156,15 @@ def _reads(path: str, check: Callable[[dict[str, Any], str], None]) -> Iterator[
 
 # -- commands -------------------------------------------------------------------------------------
 def _catalog(args: argparse.Namespace, lazy: bool = False) -> Catalog:
-    cat = load_catalog(args.path, lazy=lazy)
-    if getattr(args, "domain", None) or getattr(args, "difficulty", None) or getattr(args, "tag", None):
-        cat = cat.filter(domain=args.domain, difficulty=args.difficulty, tags=args.tag)
-        if not len(cat):
-            raise ArgumentError("no template matches " + " ".join(
-                f"--{k} {v}" for k in ("domain", "difficulty", "tag") for v in getattr(args, k) or ()))
+    """The catalog the options select: ``--domain``, ``--difficulty``, ``--tag``, then ``--template``."""
+    cat = load_catalog(args.path, lazy=lazy, progress=getattr(args, "progress", None))  # --no-progress
+    filters = " ".join(f"--{k} {v}" for k in ("domain", "difficulty", "tag")
+                       for v in getattr(args, k, None) or ())
+    ids = getattr(args, "template", None)
+    if filters or ids:
+        cat = cat.filter(domain=args.domain, difficulty=args.difficulty, tags=args.tag, ids=ids)
+    if filters and not len(cat):
+        raise ArgumentError(f"no template matches {filters}")
     return cat
 
 
@@ -253,7 +215,8 @@ def cmd_validate(args: argparse.Namespace, out: IO[str]) -> int:
         raise ArgumentError(f"--time-limit {args.time_limit:g} is not a positive number of seconds")
     templates: list[Any] = []
     for path in args.paths or [None]:
-        cat = load_catalog(path, time_limit=args.time_limit)  # a CatalogError lists every problem
+        # a CatalogError lists every problem
+        cat = load_catalog(path, time_limit=args.time_limit, progress=args.progress)
         templates.extend(cat[i] for i in cat)
     if args.report:
         _validity_report(templates, args.draws, out)
@@ -498,6 +461,14 @@ def cmd_split(args: argparse.Namespace, out: IO[str]) -> int:
     if not rows:
         raise ArgumentError(f"{args.input} holds no rows to split")
     train, test = split(rows, test_size=args.test_size, by=args.by, seed=args.seed)
+    if not train or not test:
+        key = "template_id" if args.by == "template" else "instance_id"
+        groups = len({str(r.get(key)) for r in rows})
+        fix = ("split --by instance, or give rows from more templates" if args.by == "template"
+               else "give rows from more instances")
+        raise ArgumentError(f"the {'test' if not test else 'train'} file would be empty: the {len(rows):,} "
+                            f"rows hold {groups} {args.by}(s), and a domain with a single {args.by} stays on "
+                            f"one side (--test-size {args.test_size}); {fix}")
     stem = args.output or str(Path(args.input).with_suffix(""))
     write_jsonl(train, f"{stem}.train.jsonl")
     write_jsonl(test, f"{stem}.test.jsonl")
@@ -523,12 +494,15 @@ def cmd_gallery(args: argparse.Namespace, out: IO[str]) -> int:
 
 def cmd_schema(args: argparse.Namespace, out: IO[str]) -> int:
     """Write the JSON Schemas of template files and of variants."""
-    from .export import atomic_open
+    from .export import atomic_open, check_output
     from .schema import json_schemas
 
     folder = Path(args.output)
     if folder.exists() and not folder.is_dir():
         raise ArgumentError(f"-o {folder} is a file; give a folder")
+    if not folder.exists():
+        check_output(folder)  # the folder it goes in exists and is writable
+        folder.mkdir()
     for name, schema in json_schemas().items():
         with atomic_open(folder / name) as fh:
             fh.write(json.dumps(schema, indent=2, ensure_ascii=False) + "\n")
@@ -562,7 +536,7 @@ def _catalog_options(sp: argparse.ArgumentParser, filters: bool = True) -> None:
 def _progress_option(sp: argparse.ArgumentParser) -> None:
     sp.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                     help=f"progress bar on stderr (default: on for runs of {LONG_RUN:,}+ on a terminal; "
-                    "tqdm's when installed)")
+                    "tqdm's when installed); --no-progress also hides the catalog's compile progress")
 
 
 def _generation_options(sp: argparse.ArgumentParser) -> None:
@@ -616,6 +590,7 @@ def build_parser() -> Parser:
                    help="draws per template for --report (default 10000)")
     s.add_argument("--time-limit", type=float, default=60.0, metavar="SECONDS",
                    help="stop checking a template file after this long, and report it (default 60)")
+    _progress_option(s)
 
     s = _command(sub, "generate", cmd_generate,
                  "physgen generate -n 100 --seed 0 --domain optics -o optics.jsonl")
@@ -695,8 +670,7 @@ def main(argv: Sequence[str] | None = None, out: IO[str] | None = None) -> int:
         if extra:
             command = parser.commands[args.command]
             known = [o for a in command._actions for o in a.option_strings]
-            close = did_you_mean(extra[0], known)[:1] if extra[0].startswith("-") else []
-            hint = f" (did you mean {close[0]}?)" if close else ""
+            hint = suggest(extra[0], known, 1) if extra[0].startswith("-") else ""
             command.error(f"unrecognized arguments: {' '.join(extra)}{hint}")
     except SystemExit as exc:  # --help, --version, or a bad argument (already reported)
         return exc.code if isinstance(exc.code, int) else 0

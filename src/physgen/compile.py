@@ -37,7 +37,7 @@ import jinja2
 import numpy as np
 import sympy as sp
 
-from .errors import Problem, TemplateError
+from .errors import Problem, TemplateError, did_you_mean
 from .expressions import ExpressionError, parse_expression, symbols_for
 from .functions import SolverFunction, numpy_function
 from .intermediates import check_finite, check_intermediates, compile_intermediates
@@ -119,6 +119,7 @@ def compile_template(spec: TemplateSpec, source: str = "<template>", *, check: b
     check_intermediates(template, intermediates[2], problems, _pint_arguments(template))
     problems.raise_if_any()
     object.__setattr__(template, "power_laws", _power_laws(template))
+    object.__setattr__(template, "si_expressions", _si_expressions(spec, expressions, constants))
     if check:
         _check_sampling(template, problems)
         problems.raise_if_any()
@@ -209,6 +210,14 @@ def _written_unit(value: str, q: Any) -> str:
 
 
 # -- expressions ----------------------------------------------------------------
+def _si_expressions(spec: TemplateSpec, expressions: dict[str, Any],
+                    constants: dict[str, Constant]) -> dict[str, str]:
+    """Each answer's expression in the inputs alone, constants replaced by their SI values."""
+    names = symbols_for([*spec.inputs, *constants])
+    values = {names[c]: sp.Float(v.si_value, 17) for c, v in constants.items()}
+    return {n: str(expressions[n].xreplace(values)) for n in spec.answers if n in expressions}
+
+
 def _expressions(spec: TemplateSpec, problems: _Problems) -> tuple[dict[str, Any], list[Any]]:
     names = [*spec.inputs, *spec.constants]
     expressions: dict[str, Any] = {}
@@ -381,7 +390,7 @@ def _checks(spec: TemplateSpec, problems: _Problems) -> tuple[
         if check.limit is not None:
             limit = LIMITS.get(check.limit)
             if limit is None:
-                close = difflib.get_close_matches(check.limit, LIMITS, n=3)
+                close = did_you_mean(check.limit, LIMITS)
                 problems.add(f"{field}.limit", f"there is no named limit {check.limit!r}",
                              f"use one of {close or sorted(LIMITS)}, or write the bound as `expr`")
                 continue

@@ -37,7 +37,6 @@ widens the difficulty range as the item index grows:
 from __future__ import annotations
 
 import bisect
-import difflib
 import hashlib
 import itertools
 import math
@@ -48,7 +47,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, overload
 
-from .errors import InputError, SamplingError
+from .errors import ArgumentError, SamplingError, listing, suggest, unknown
 from .generation import Source, resolve_templates
 from .instance import iter_instances
 from .render import Notation
@@ -92,11 +91,13 @@ class Curriculum:
 
     def __post_init__(self) -> None:
         if self.every < 1:
-            raise InputError(f"Curriculum(every=...) is a number of items ≥ 1, got {self.every}")
+            raise ArgumentError(f"Curriculum(every=...) is a number of items ≥ 1, got {self.every}")
         if not 1 <= self.start <= self.stop:
-            raise InputError(f"Curriculum needs 1 ≤ start ≤ stop, got start={self.start}, stop={self.stop}")
+            raise ArgumentError(f"Curriculum needs 1 ≤ start ≤ stop, got start={self.start}, "
+                                f"stop={self.stop}")
         if self.window is not None and self.window < 1:
-            raise InputError(f"Curriculum(window=...) must be ≥ 1, or None for all levels; got {self.window}")
+            raise ArgumentError(f"Curriculum(window=...) must be ≥ 1, or None for all levels; "
+                                f"got {self.window}")
 
     def stage(self, index: int) -> int:
         """How many widenings have happened by item ``index`` (0 … ``stop - start``)."""
@@ -234,7 +235,7 @@ class ProceduralDataset(Sequence[dict[str, Any]]):
         """Every ``world``-th item from ``rank`` (the split of ``DistributedSampler`` without
         shuffling): the shards of ranks ``0 … world-1`` are disjoint and cover the dataset."""
         if not 0 <= rank < world:
-            raise InputError(f"shard(rank, world) needs 0 ≤ rank < world, got rank={rank}, world={world}")
+            raise ArgumentError(f"shard(rank, world) needs 0 ≤ rank < world, got rank={rank}, world={world}")
         return ProceduralDataset(self._plan, self._indices[rank::world])
 
     def to_hf_dataset(self, layout: Literal["trl", "verl"] = "trl", *,
@@ -251,7 +252,7 @@ class ProceduralDataset(Sequence[dict[str, Any]]):
         import datasets
 
         if layout not in ("trl", "verl"):
-            raise InputError(f"layout must be 'trl' or 'verl', got {layout!r}")
+            raise ArgumentError(f"layout must be 'trl' or 'verl', got {layout!r}")
         rows = []
         for e in self:
             meta = e["metadata"]
@@ -288,7 +289,7 @@ def dataset(
     ids to their share of the items, split evenly among the templates of each;
     what it does not name is not drawn. Without weights every template is
     equally likely. An unknown domain, level, format or weight key raises
-    :class:`~physgen.InputError` naming the valid ones.
+    :class:`~physgen.ArgumentError` naming the valid ones.
 
     >>> ds = dataset(["mechanics.projectile_range"], size=3, seed=1)
     >>> [e["metadata"]["variant"]["metadata"]["index"] for e in ds]
@@ -296,25 +297,24 @@ def dataset(
     >>> dataset(size=5, domain="optic")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    physgen.errors.InputError: unknown domain 'optic' (did you mean 'optics'?); the templates have: ...
+    physgen.errors.ArgumentError: unknown domain 'optic'; valid: ... (did you mean 'optics'?) ...
     """
-    from .formats import get_format
+    from .formats import FormatContext, get_format
 
     if not isinstance(size, int) or not 0 <= size <= _MAX_SIZE:
-        raise InputError(f"size must be a whole number from 0 to 2**63, got {size!r}")
+        raise ArgumentError(f"size must be a whole number from 0 to 2**63, got {size!r}")
     names = (formats,) if isinstance(formats, str) else tuple(formats)
     if not names:
-        raise InputError("formats is empty; name at least one, e.g. ('free_form',)")
+        raise ArgumentError("formats is empty; name at least one, e.g. ('free_form',)")
     registered = {name: get_format(name) for name in names}  # unknown names raise, with the list
-    if not 2 <= n_options <= 8:
-        raise InputError(f"n_options must be between 2 and 8, got {n_options}")
+    FormatContext(style, notation, n_options)  # bad values fail here, as in generate
     curriculum = difficulty if isinstance(difficulty, Curriculum) else None
     levels = None if isinstance(difficulty, Curriculum) else difficulty
     templates = select_templates(source, domain=domain, difficulty=levels)
     applicable = [(t, tuple(n for n in names if registered[n].applies(t))) for t in templates]
     applicable = [(t, fs) for t, fs in applicable if fs]
     if not applicable:
-        raise InputError(f"none of the formats {list(names)} applies to the chosen templates")
+        raise ArgumentError(f"none of the formats {list(names)} applies to the chosen templates")
     base = _weights([t for t, _ in applicable], weights)
     if curriculum is None:
         pools: tuple[_Pool, ...] = (_pool(applicable, base, None),)
@@ -329,7 +329,7 @@ def select_templates(source: Source | None = None, *, domain: str | Iterable[str
                      difficulty: int | Iterable[int] | None = None) -> list[Template]:
     """The templates of ``source`` (default: the built-in catalog), sorted by id, in ``domain``
     and at ``difficulty`` (one value or several each; ``None``: any). An unknown value raises
-    :class:`~physgen.InputError` naming the valid ones.
+    :class:`~physgen.ArgumentError` naming the valid ones.
 
     >>> [t.id for t in select_templates(domain="optics", difficulty=1)][:2]
     ['optics.critical_angle', 'optics.diffraction_grating']
@@ -349,13 +349,9 @@ def _keep(templates: list[Template], what: str, wanted: Any, key: Any) -> list[T
         return templates
     values = {wanted} if isinstance(wanted, str | int) else set(wanted)
     present = {key(t) for t in templates}
-    unknown = sorted(values - present, key=str)
-    if unknown:
-        listed = ", ".join(str(v) for v in sorted(present, key=str))
-        close = difflib.get_close_matches(str(unknown[0]), [str(v) for v in present], n=1)
-        hint = f" (did you mean {close[0]!r}?)" if close else ""
-        raise InputError(f"unknown {what} {', '.join(repr(v) for v in unknown)}{hint}; "
-                         f"the templates have: {listed}")
+    stray = sorted(values - present, key=str)
+    if stray:
+        raise unknown(what, stray[0], present, " (the chosen templates have these)")
     return [t for t in templates if key(t) in values]
 
 
@@ -372,13 +368,18 @@ def _group(weights: Mapping[Any, float], templates: list[Template]) -> Callable[
     keys = set(weights)
     numbers = all(isinstance(k, int) and not isinstance(k, bool) for k in keys)
     kinds = ["difficulty level"] if numbers else ["template id", "domain"]
+    named = {kind: {_GROUPS[kind](t) for t in templates} for kind in kinds}
     for kind in kinds:
-        if keys <= {_GROUPS[kind](t) for t in templates}:
+        if keys <= named[kind]:
             return _GROUPS[kind]
-    valid = "; ".join(f"{kind}s: {', '.join(sorted({str(_GROUPS[kind](t)) for t in templates}))}"
-                      for kind in kinds)
-    raise InputError(f"weights keys {sorted(keys, key=str)} are not all of one kind among the chosen "
-                     f"templates' {valid}")
+    valid = " or ".join(f"{kind}s ({len(named[kind])}; see `physgen list`)" if kind == "template id"
+                        else f"{kind}s ({listing(sorted(named[kind], key=str))})" for kind in reversed(kinds))
+    known = set().union(*named.values())
+    stray = sorted(keys - known, key=str)
+    if stray:
+        raise ArgumentError(f"unknown weights key {stray[0]!r}{suggest(stray[0], known)}; the keys name "
+                            f"{valid} of the chosen templates")
+    raise ArgumentError(f"weights keys {sorted(keys, key=str)} mix kinds; name only one kind: {valid}")
 
 
 def _weights(templates: list[Template], weights: Mapping[Any, float] | None) -> list[tuple[Any, float]]:
@@ -388,7 +389,7 @@ def _weights(templates: list[Template], weights: Mapping[Any, float] | None) -> 
     values = {k: _weight(w) for k, w in weights.items()}
     bad = {k: weights[k] for k, v in values.items() if v is None}
     if bad:
-        raise InputError(f"weights must be finite numbers ≥ 0, got {bad}")
+        raise ArgumentError(f"weights must be finite numbers ≥ 0, got {bad}")
     key = _group(weights, templates)
     return [(key(t), values.get(key(t)) or 0.0) for t in templates]
 
@@ -411,7 +412,7 @@ def _pool(applicable: list[tuple[Template, tuple[str, ...]]], base: list[tuple[A
     if not members:
         have = sorted({t.difficulty for (t, _), (_, w) in zip(applicable, base, strict=True) if w > 0})
         where = "" if levels is None else f" at difficulty {list(levels)}"
-        raise InputError(f"no template with a weight above 0{where}; the chosen templates with weight "
+        raise ArgumentError(f"no template with a weight above 0{where}; the chosen templates with weight "
                          f"have difficulty levels {have}")
     counts: dict[Any, int] = {}
     for _, _, g, _ in members:

@@ -18,6 +18,21 @@ built-in exception it refines, so ``except ValueError`` (or ``KeyError``,
 unknown domain 'optic'; valid: mechanics, optics (did you mean 'optics'?)
 >>> isinstance(err, PhysgenError) and isinstance(err, ValueError)
 True
+
+One mistake, one error, whichever function meets it:
+
+* an option's value (a domain, ``n_options``, ``test_size``, weights): :class:`ArgumentError`
+  (a ``ValueError``); an unknown format name: :class:`FormatError` (a ``ValueError``);
+* an unknown template id: :class:`UnknownTemplateError` (a ``KeyError``);
+* data missing or malformed (inputs to ``solve``, an expected answer, records, rows):
+  :class:`InputError` (a ``ValueError``); records without a column the function needs:
+  :class:`MissingColumnError` (a ``KeyError``); a malformed row of an input file (JSONL or
+  Parquet), named by ``file:line``: :class:`RowError` (a ``ValueError``);
+* not a catalog, template or variant: :class:`SourceTypeError` (a ``TypeError``);
+* an output path that cannot be written: :class:`OutputError` (an ``OSError``); an optional
+  dependency not installed: :class:`MissingDependencyError` (an ``ImportError``);
+* a bad template file: :class:`TemplateError` (a ``ValueError``);
+* a cache folder or entry physgen will not trust: :class:`CacheWarning` (it compiles instead).
 """
 
 from __future__ import annotations
@@ -33,8 +48,9 @@ class PhysgenError(Exception):
 
 
 class ArgumentError(PhysgenError, ValueError):
-    """A value passed to a physgen function or command is not one it accepts; the message
-    names the value and the valid ones."""
+    """An option passed to a physgen function or command is not one it accepts (a domain,
+    format, ``n_options``, ``test_size``, weights …); the message names the value and the
+    valid ones. The same option gets this error from every function that takes it."""
 
 
 class UnknownTemplateError(PhysgenError, KeyError):
@@ -45,8 +61,15 @@ class UnknownTemplateError(PhysgenError, KeyError):
 
 
 class SourceTypeError(PhysgenError, TypeError):
-    """Something other than a catalog, a template, or template objects and ids was passed
-    as the templates to generate from."""
+    """Something of the wrong type was passed: not a catalog, a template, or template objects
+    and ids as the templates to generate from; not a :class:`~physgen.Variant` to grade."""
+
+
+class MissingColumnError(PhysgenError, KeyError):
+    """Graded records lack a column the function needs; the message names the columns they have."""
+
+    def __str__(self) -> str:  # KeyError would show the message in quotes
+        return str(self.args[0]) if self.args else ""
 
 
 class CapacityWarning(UserWarning):
@@ -65,34 +88,59 @@ class RowError(PhysgenError, ValueError):
     what is wrong and how to fix it, on one line."""
 
 
-def did_you_mean(value: object, choices: Iterable[object]) -> list[str]:
-    """The choices close to ``value`` (by spelling, or starting with it), best first.
+def did_you_mean(value: object, choices: Iterable[object], n: int = 3) -> list[str]:
+    """The choices starting with ``value`` (shortest first), then those close to it in spelling
+    (best first): the one place physgen finds suggestions (``difflib``'s ratio; a hand-written
+    distance would only add code).
 
-    >>> did_you_mean("optic", ["optics", "mechanics"])
-    ['optics']
+    >>> did_you_mean("optic", ["optics", "mechanics"]), did_you_mean("electricity", ["relativity",
+    ...     "electricity_and_magnetism"])
+    (['optics'], ['electricity_and_magnetism', 'relativity'])
     """
-    names = [str(c) for c in choices]
+    names = sorted({str(c) for c in choices})  # sorted: the same suggestions in every run
     text = str(value)
-    close = difflib.get_close_matches(text, names, n=3, cutoff=0.6)
-    starts = [n for n in names if text and n.startswith(text) and n not in close]
-    return [*close, *starts][:3]
+    starts = sorted((c for c in names if text and c.startswith(text) and c != text), key=len)
+    close = [c for c in difflib.get_close_matches(text, names, n=n, cutoff=0.6) if c not in starts]
+    return [*starts, *close][:n]
+
+
+def suggest(value: object, choices: Iterable[object], n: int = 3) -> str:
+    """`` (did you mean …?)`` naming the choices close to ``value``, or ``""`` when none is.
+
+    >>> suggest("mc_numeric", ["mc_numerical", "free_form"]), suggest("xyz", ["optics"])
+    (" (did you mean 'mc_numerical'?)", '')
+    """
+    close = did_you_mean(value, choices, n)
+    return f" (did you mean {' or '.join(repr(c) for c in close)}?)" if close else ""
+
+
+#: How many valid values an error message lists before it cuts the list.
+LISTED = 20
+
+
+def listing(choices: Iterable[object]) -> str:
+    """The valid values for a message: comma-separated, the first :data:`LISTED` of a longer list.
+
+    >>> listing(range(3)), listing(range(100))[-20:]
+    ('0, 1, 2', ', 19, … (100 in all)')
+    """
+    values = [str(c) for c in choices]
+    text = ", ".join(values[:LISTED]) if values else "none"
+    return text + (f", … ({len(values)} in all)" if len(values) > LISTED else "")
 
 
 def unknown(what: str, value: object, choices: Iterable[object], hint: str = "") -> ArgumentError:
     """An :class:`ArgumentError` for a value that is not one of ``choices``: it names the
-    value, lists the valid ones (sorted; the first 30 of a longer list) and suggests the closest.
+    value, lists the valid ones (sorted; the first 20 of a longer list) and suggests the closest.
 
     >>> print(unknown("difficulty", 7, range(1, 6)))
     unknown difficulty 7; valid: 1, 2, 3, 4, 5
     """
     valid = sorted({str(c): c for c in choices}.values(),
                    key=lambda c: (not isinstance(c, int), c if isinstance(c, int) else 0, str(c)))
-    close = did_you_mean(value, valid)
-    suggestion = f" (did you mean {' or '.join(repr(c) for c in close)}?)" if close else ""
-    listed = ", ".join(str(c) for c in valid[:30]) if valid else "none"
-    if len(valid) > 30:
-        listed += f", … ({len(valid)} in all)"
-    return ArgumentError(f"unknown {what} {value!r}; valid: {listed}{suggestion}{hint}")
+    return ArgumentError(f"unknown {what} {value!r}; valid: {listing(valid)}{suggest(value, valid)}{hint}")
+
+
 @dataclass(frozen=True)
 class Problem:
     """One thing wrong with a template file: where, what, and how to fix it."""
@@ -144,7 +192,18 @@ class CatalogError(TemplateError):
 
 
 class InputError(PhysgenError, ValueError):
-    """A value passed to :meth:`physgen.Template.solve` (or similar) is missing or wrong."""
+    """Data passed in is missing or malformed: the inputs of :meth:`physgen.Template.solve`,
+    an expected answer, graded records, rows or a variant's JSON (options are
+    :class:`ArgumentError`)."""
+
+
+class OutputError(PhysgenError, OSError):
+    """An output file cannot be written (its folder is missing or read-only); the message names
+    the path as given."""
+
+
+class MissingDependencyError(PhysgenError, ImportError):
+    """An optional dependency is not installed; the message gives the ``pip install`` command."""
 
 
 class SamplingError(PhysgenError, RuntimeError):

@@ -42,6 +42,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, get_args, get_origin
 
 from . import __version__
+from .errors import InputError, MissingDependencyError, OutputError
 from .jsonl import line, read_numbered, variant_line
 from .variant import RECORD_TYPES, Variant, json_encoder, members, optional_of
 
@@ -68,10 +69,13 @@ EXTRA_COLUMNS = {
 def atomic_open(path: str | Path, mode: str = "w") -> Iterator[IO[Any]]:
     """Open a temporary file beside ``path``; rename it to ``path`` only if the block succeeds.
 
-    The file is created with mode ``0o666`` less the umask, like any other new file.
+    The file is created with mode ``0o666`` less the umask, like any other new file. A folder
+    that does not exist is not created: :class:`~physgen.errors.OutputError` names it (see
+    :func:`check_output`), as it names ``path``, never the temporary file, when the folder is
+    read-only.
     """
     target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
+    check_output(target)
     while True:
         tmp = target.parent / f".{target.name}.{secrets.token_hex(4)}.tmp"
         try:
@@ -79,6 +83,8 @@ def atomic_open(path: str | Path, mode: str = "w") -> Iterator[IO[Any]]:
             break
         except FileExistsError:  # pragma: no cover - a 32-bit name collision
             continue
+        except OSError as exc:
+            raise OutputError(f"cannot write {path}: {exc.strerror or exc}") from None
     try:
         if "b" in mode:
             with os.fdopen(fd, mode) as fh:
@@ -86,10 +92,35 @@ def atomic_open(path: str | Path, mode: str = "w") -> Iterator[IO[Any]]:
         else:
             with os.fdopen(fd, mode, encoding="utf-8", newline="\n") as fh:
                 yield fh
-        os.replace(tmp, target)
+        try:
+            os.replace(tmp, target)
+        except OSError as exc:
+            raise OutputError(f"cannot write {path}: {exc.strerror or exc}") from None
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
+
+
+def check_output(path: str | Path) -> None:
+    """Raise :class:`~physgen.errors.OutputError` when ``path`` cannot be written: its folder is
+    missing (it is not created) or read-only, or ``path`` is a folder.
+
+    >>> check_output("/no/such/folder/out.jsonl")
+    Traceback (most recent call last):
+    ...
+    physgen.errors.OutputError: cannot write /no/such/folder/out.jsonl: the folder /no/such/folder \
+does not exist; create it first (mkdir -p /no/such/folder)
+    """
+    target = Path(path)
+    folder = target.parent
+    if not folder.is_dir():
+        why = "is not a folder" if folder.exists() else "does not exist; create it first"
+        raise OutputError(f"cannot write {path}: the folder {folder} {why}"
+                          + (f" (mkdir -p {folder})" if not folder.exists() else ""))
+    if target.is_dir():
+        raise OutputError(f"cannot write {path}: it is a folder; give a file name")
+    if not os.access(folder, os.W_OK):
+        raise OutputError(f"cannot write {path}: the folder {folder} is read-only for you")
 
 
 def target_text(variant: Variant) -> str:
@@ -130,18 +161,20 @@ def read_jsonl(path: str | Path) -> Iterator[dict[str, Any]]:
 
 
 # -- typed columns --------------------------------------------------------------------------------
-def _pyarrow() -> Any:
+def require_pyarrow() -> Any:
+    """The ``pyarrow`` module; :class:`~physgen.errors.MissingDependencyError` with the
+    ``pip install`` command when it is not installed."""
     try:
         import pyarrow as pa
-    except ImportError as exc:  # pragma: no cover - depends on the environment
-        raise ImportError("Parquet and datasets exports need pyarrow: "
-                          "pip install 'physgen[parquet]'") from exc
+    except ImportError:
+        raise MissingDependencyError('Parquet files and datasets need pyarrow: '
+                                     'pip install "physgen[parquet]"') from None
     return pa
 
 
 def _arrow_type(tp: Any) -> Any:
     """The Arrow type of a field type of :class:`Variant` (see the module docstring)."""
-    pa = _pyarrow()
+    pa = require_pyarrow()
     inner = optional_of(tp)
     if inner is not None:
         return _arrow_type(inner)
@@ -170,7 +203,7 @@ def arrow_schema() -> pyarrow.Schema:
     >>> arrow_schema().field("metadata").type.field("difficulty").type
     DataType(int64)
     """
-    pa = _pyarrow()
+    pa = require_pyarrow()
     fields = [pa.field(m.name, _arrow_type(m.type), metadata={"description": m.doc})
               for m in members(Variant)]
     extra_types = {"question": pa.string(), "answer": pa.string(),
@@ -248,7 +281,7 @@ def write_parquet(items: Iterable[Variant | dict[str, Any]], path: str | Path, b
     """Stream variants (or their ``to_dict`` form) to a typed Parquet file (needs the ``parquet``
     extra), ``batch_size`` rows at a time; returns how many were written. ``progress`` is
     called with the running count after each batch."""
-    pa = _pyarrow()
+    pa = require_pyarrow()
     import pyarrow.parquet as pq
 
     schema = arrow_schema()
@@ -273,7 +306,7 @@ def write_parquet(items: Iterable[Variant | dict[str, Any]], path: str | Path, b
 
 def read_parquet(path: str | Path, batch_size: int = 10_000) -> Iterator[dict[str, Any]]:
     """Rows written by :func:`write_parquet`, streamed, in :meth:`Variant.to_dict` form."""
-    _pyarrow()
+    require_pyarrow()
     import pyarrow.parquet as pq
 
     for batch in pq.ParquetFile(path).iter_batches(batch_size=batch_size):
@@ -525,7 +558,9 @@ def write_lm_eval_task(variants: Iterable[Variant], folder: str | Path, name: st
     import yaml
 
     out = Path(folder)
-    out.mkdir(parents=True, exist_ok=True)
+    if not out.exists():
+        check_output(out)  # the folder it goes in exists and is writable
+        out.mkdir()
     files: dict[str, Any] = {}
     with contextlib.ExitStack() as stack:
         for v in variants:
@@ -534,7 +569,8 @@ def write_lm_eval_task(variants: Iterable[Variant], folder: str | Path, name: st
             files[v.format].write(line({"prompt": v.prompt, "variant_id": v.variant_id,
                                         "target": target_text(v), "variant": v.to_json()}))
     if not files:
-        raise ValueError("write_lm_eval_task needs at least one variant")
+        raise InputError("write_lm_eval_task needs at least one variant; check the generate() "
+                         "arguments that made them")
     metrics = [{"metric": m, "aggregation": "mean", "higher_is_better": True} for m in _METRICS]
     for fmt in files:
         config = {

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Literal, TypeVar
 from .catalog import Catalog, load_catalog
 from .errors import ArgumentError, CapacityWarning, SourceTypeError
 from .instance import Instance, iter_instances
-from .render import STYLES, Notation
+from .render import Notation
 from .template import Template
 from .units import Style
 from .variant import Variant
@@ -203,16 +203,15 @@ def generate_jsonl(
 def _prepare(source: Source, n: int, seed: int, formats: Sequence[str], paraphrases: Paraphrases,
              style: Style, notation: Notation, start: int, chunk_size: int, n_options: int,
              workers: int, unique: bool) -> tuple[_Plan, Iterator[Task]]:
+    from .formats import FormatContext
+
     templates = resolve_templates(source)
     if n < 0 or start < 0 or chunk_size < 1:
         raise ArgumentError(f"need n ≥ 0, start ≥ 0, chunk_size ≥ 1 (got {n}, {start}, {chunk_size})")
-    if style not in STYLES:
-        raise ArgumentError(f"style must be one of {STYLES}, got {style!r}")
+    FormatContext(style, notation, n_options)  # bad values fail here, not in a worker
     if isinstance(formats, str):
         formats = (formats,)
-    _formats(formats)  # unknown names fail here, not in a worker
-    if not 2 <= n_options <= 8:
-        raise ArgumentError(f"n_options must be between 2 and 8, got {n_options}")
+    _formats(formats)
     if not isinstance(workers, int) or workers < 1:
         raise ArgumentError(f"workers must be a whole number ≥ 1 (e.g. os.cpu_count()), got {workers!r}")
     _check_paraphrases(templates, paraphrases)

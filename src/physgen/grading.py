@@ -25,7 +25,7 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .errors import InputError
+from .errors import InputError, SourceTypeError
 from .formats import GradeSettings, get_format
 from .formats.choice import LETTERS, grade_choice
 from .formats.code import extract_code
@@ -47,15 +47,18 @@ def _text(reply: Any) -> str:
 
 
 def _safely(grader: Any, variant: Variant, reply: str, settings: GradeSettings) -> Grade:
+    """The grader's verdict; when the grader itself raises, every part is wrong with reason
+    ``grader_error`` (a bug in the grader, never blamed on the reply as ``unparseable``)."""
     try:
         return grader(variant, reply, settings)  # type: ignore[no-any-return]
     except RecursionError as exc:  # a reply must never crash grading
         detail = type(exc).__name__
     except (ValueError, TypeError, ArithmeticError, IndexError, KeyError, MemoryError) as exc:
         detail = f"{type(exc).__name__}: {str(exc)[:100]}"
+    detail = f"the {variant.format} grader raised {detail}; fix the grader, the reply is not at fault"
     names = list(variant.answers) or ["answer"]
     keys = {n: a.text for n, a in variant.answers.items()}
-    parts = [PartGrade(n, False, "unparseable", keys.get(n, ""), detail=detail) for n in names]
+    parts = [PartGrade(n, False, "grader_error", keys.get(n, ""), detail=detail) for n in names]
     return Grade.of(parts, "", "none")
 
 
@@ -76,7 +79,7 @@ def grade(variant: Variant, reply: str, *, rtol: float = 0.01, timeout: float = 
     (True, 1.0, 'correct')
     """
     if not isinstance(variant, Variant):
-        raise TypeError(f"grade() takes a physgen.Variant, not {type(variant).__name__}; "
+        raise SourceTypeError(f"grade() takes a physgen.Variant, not {type(variant).__name__}; "
                         "rebuild one from a dict with physgen.Variant.from_dict(...)")
     fmt = get_format(variant.format)
     text = _text(reply)

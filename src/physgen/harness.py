@@ -42,8 +42,7 @@ try:
 except ImportError as exc:  # pragma: no cover - depends on the environment
     raise ImportError("physgen.harness needs inspect_ai: pip install 'physgen[harness]'") from exc
 
-from .dataset import select_templates
-from .errors import InputError
+from .errors import ArgumentError, InputError, unknown
 from .export import target_text
 from .generation import Paraphrases, Source, generate
 from .grading import grade
@@ -111,21 +110,14 @@ def physgen(formats: str | Sequence[str] = "free_form", n: int = 1, seed: int = 
 
     levels = None if difficulty is None else (
         difficulty if isinstance(difficulty, int) else [int(x) for x in _names(difficulty) or []])
-    catalog = load_catalog()
-    chosen = select_templates(catalog, domain=_names(domain), difficulty=levels)
-    ids = _names(templates)
-    if ids is not None:
-        chosen = [t for t in chosen if t.id in ids]
-        missing = sorted(set(ids) - {t.id for t in chosen})
-        if missing:
-            raise InputError(f"templates {missing} are not in the catalog or not in the chosen domain and "
-                             "difficulty; see `physgen list`")
+    chosen = load_catalog(lazy=True).filter(domain=_names(domain), difficulty=levels, ids=_names(templates))
     if paraphrases not in ("random", "all"):
-        raise InputError(f"paraphrases must be 'random' or 'all', got {paraphrases!r}")
+        raise unknown("paraphrases", paraphrases, ("random", "all"))
     names = _names(formats)
     if not names:
-        raise InputError("formats is empty; name at least one, e.g. -T formats=free_form,mc_numerical")
-    return physgen_task(source=chosen, n=n, seed=seed, formats=names, paraphrases=paraphrases, epochs=epochs)
+        raise ArgumentError("formats is empty; name at least one, e.g. -T formats=free_form,mc_numerical")
+    return physgen_task(source=chosen, n=n, seed=seed, formats=names, paraphrases=paraphrases,
+                        epochs=epochs)
 
 
 def eval_records(log: EvalLog) -> list[dict[str, Any]]:

@@ -47,7 +47,7 @@ from typing import Any, Literal, overload
 import numpy as np
 import numpy.typing as npt
 
-from .errors import ArgumentError, RowError
+from .errors import ArgumentError, InputError, MissingColumnError, RowError
 from .grading import Grade
 from .jsonl import kind
 from .variant import Variant
@@ -116,11 +116,12 @@ class Table:
             names = list(self._lists)
         self.names = frozenset(names)
         if "correct" not in self.names:
-            raise KeyError(f"records have no 'correct' column; they have {sorted(self.names)}")
+            raise MissingColumnError(f"records have no 'correct' column; they have {sorted(self.names)}")
         self.correct = self._floats("correct")
         self.n = len(self.correct)
         if self.n == 0:
-            raise ValueError("no graded records")
+            raise InputError("no graded records; pass metrics.record(variant, grade) rows, or a "
+                             "DataFrame with a 'correct' column")
         self.score = self._floats("score") if "score" in self.names else self.correct.copy()
 
     def _floats(self, name: str) -> FloatArray:
@@ -135,7 +136,7 @@ class Table:
     def column(self, name: str) -> Sequence[Any]:
         """The values of one column (a list, or a pandas Series for a DataFrame)."""
         if name not in self.names:
-            raise KeyError(f"records have no {name!r} column; they have {sorted(self.names)}")
+            raise MissingColumnError(f"records have no {name!r} column; they have {sorted(self.names)}")
         return self._frame[name] if self._frame is not None else self._lists[name]
 
     def codes(self, name: str) -> tuple[npt.NDArray[np.int64], list[Any]]:
@@ -449,7 +450,7 @@ def pass_at_k(n: int, c: int, k: int) -> float:
     (0.3, 0.9167, 0.0)
     """
     if not 0 <= c <= n or not 1 <= k <= n:
-        raise ValueError(f"need 0 ≤ c ≤ n and 1 ≤ k ≤ n, got n={n}, c={c}, k={k}")
+        raise ArgumentError(f"need 0 ≤ c ≤ n and 1 ≤ k ≤ n, got n={n}, c={c}, k={k}")
     if n - c < k:
         return 1.0
     return 1.0 - math.prod((n - c - i) / (n - i) for i in range(k))
@@ -469,7 +470,8 @@ def attempts(records: Any, k: int) -> dict[str, float]:
     rank = np.arange(len(ids_sorted)) - np.repeat(starts, counts)
     keep = counts >= k
     if not keep.any():
-        raise ValueError(f"no problem has {k} attempts")
+        raise ArgumentError(f"no problem has {k} attempts; the most any has is {int(counts.max())}: "
+                            "use a smaller k or grade more attempts")
     first = rank < k
     group = np.repeat(np.arange(len(starts)), counts)
     first_hits = np.bincount(group[first], weights=correct_sorted[first], minlength=len(starts))
@@ -501,7 +503,8 @@ def compare(records_a: Any, records_b: Any, *, by: str = "template", n_resamples
     key_b = {k: i for i, k in enumerate(zip(b.column("variant_id"), _attempts(b), strict=True))}
     pairs = [(i, key_b[k]) for i, k in enumerate(key_a) if k in key_b]
     if not pairs:
-        raise ValueError("the two sets of records share no variant")
+        raise InputError("the two sets of records share no variant; compare records graded on the same "
+                         "variants (the same catalog, seed and n)")
     ia = np.array([p[0] for p in pairs])
     ib = np.array([p[1] for p in pairs])
     diff = a.correct[ia] - b.correct[ib]
@@ -553,7 +556,8 @@ def to_frame(metrics: Mapping[Any, Any]) -> Any:
 def _step_rows(t: Table) -> npt.NDArray[np.bool_]:
     _one_model(t, "step metrics")
     if not t.has("steps_score"):
-        raise KeyError("records have no 'steps_score' column: grade with physgen.grade(..., steps=True) "
+        raise MissingColumnError("records have no 'steps_score' column: grade with "
+                                 "physgen.grade(..., steps=True) "
                        "variants of templates that declare intermediates")
     return np.asarray([v is not None and v == v for v in t.column("steps_score")], dtype=bool)
 
@@ -571,7 +575,7 @@ def step_accuracy(records: Any) -> dict[str, float]:
     t = _as_table(records)
     rows = _step_rows(t)
     if not rows.any():
-        raise ValueError("no record was graded with steps")
+        raise InputError("no record was graded with steps: grade with physgen.grade(..., steps=True)")
     score = np.asarray(list(t.column("steps_score")), dtype=np.float64)[rows]
     return {"step_accuracy": float(score.mean()), "all_steps": float((score == 1.0).mean()),
             "answer_accuracy": float(t.correct[rows].mean()), "n": float(rows.sum())}

@@ -35,7 +35,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from . import __version__
-from .errors import ArgumentError
+from .errors import InputError
 from .metrics import breakdown, by_model, compare, group_accuracies, hashable, order_key, ordered, summary
 from .plots import accuracy_by, accuracy_intervals, conditional_heatmap, group_histogram, ranked_accuracy
 
@@ -131,7 +131,7 @@ def report(records: Iterable[Mapping[str, Any]], *, title: str = "physgen report
     """
     rows = [{k: hashable(v) if k in KEYS else v for k, v in r.items()} for r in _mappings(records)]
     if not rows:
-        raise ArgumentError("no graded records to report on")
+        raise InputError("no graded records to report on; pass rows written by `physgen grade`")
     per_model = {_label(m): rs for m, rs in by_model(rows).items()}
     options = {"by": by, "n_resamples": n_resamples, "seed": seed}
     import matplotlib.pyplot as plt
@@ -160,7 +160,7 @@ def report(records: Iterable[Mapping[str, Any]], *, title: str = "physgen report
 def _mappings(records: Iterable[Any]) -> Iterator[Mapping[str, Any]]:
     for number, r in enumerate(records, 1):
         if not isinstance(r, Mapping):
-            raise ArgumentError(f"record {number} is a {type(r).__name__}, not a mapping of fields; "
+            raise InputError(f"record {number} is a {type(r).__name__}, not a mapping of fields; "
                                 "pass the rows physgen grade writes")
         yield r
 

@@ -76,7 +76,7 @@ _INSTALL = ("install bubblewrap (apt-get install bubblewrap, dnf install bubblew
             "unsafe_local=True to run answers without isolation on a machine you do not mind losing")
 
 
-class SandboxUnavailable(PhysgenError):
+class SandboxUnavailable(PhysgenError, RuntimeError):
     """Code answers cannot be run safely here: bubblewrap is missing or cannot start.
 
     The message says how to fix it (``apt-get install bubblewrap``) or how to opt out

@@ -20,6 +20,7 @@ from typing import Any, Literal, TypeVar
 
 from .catalog import Catalog
 from .compile import compile_template
+from .errors import ArgumentError, unknown
 from .schema import ConstantSpec
 from .template import Template
 from .variant import Variant
@@ -65,12 +66,12 @@ def split(items: Catalog | Iterable[Any], test_size: float = 0.1, by: By = "temp
     anything else gives two lists in the input order.
     """
     if not 0 < test_size < 1:
-        raise ValueError(f"test_size must be between 0 and 1, got {test_size}")
+        raise ArgumentError(f"test_size must be between 0 and 1 (e.g. 0.1), got {test_size}")
     if by not in ("template", "instance"):
-        raise ValueError(f"by must be 'template' or 'instance', got {by!r}")
+        raise unknown("by", by, ("template", "instance"))
     if isinstance(items, Catalog):
         if by != "template":
-            raise ValueError("a catalog holds templates; split it by='template' (or split variants)")
+            raise ArgumentError("a catalog holds templates; split it by='template' (or split variants)")
         templates = items.templates()
         domains: dict[Any, set[str]] = {}
         for t in templates:
@@ -98,12 +99,14 @@ def range_split(template: Template, input: str | None = None, holdout: float = 0
     the train copy from outside it. ``input`` defaults to the first continuous input.
     """
     if not 0 < holdout < 1:
-        raise ValueError(f"holdout must be between 0 and 1, got {holdout}")
+        raise ArgumentError(f"holdout must be between 0 and 1 (e.g. 0.2), got {holdout}")
     spec = template.spec
     continuous = [n for n, i in spec.inputs.items() if not i.integer]
     name = input if input is not None else (continuous[0] if continuous else None)
     if name is None or name not in continuous:
-        raise ValueError(f"{template.id}: choose a continuous input to split on, one of {continuous}")
+        if not continuous:
+            raise ArgumentError(f"{template.id} has no continuous input to split on (all are whole numbers)")
+        raise unknown("continuous input", name, continuous, f" of {template.id}")
     inp = spec.inputs[name]
     lo, hi = inp.bounds()
 
@@ -121,7 +124,7 @@ def range_split(template: Template, input: str | None = None, holdout: float = 0
         train = _with_range(template, name, (lo, hi), (a, b))
         test = _with_range(template, name, (a, b), None)
     else:
-        raise ValueError(f"mode must be 'interpolate' or 'extrapolate', got {mode!r}")
+        raise unknown("mode", mode, ("interpolate", "extrapolate"))
     return train, test
 
 

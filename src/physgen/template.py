@@ -21,7 +21,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .batch import InstanceBatch
-from .errors import InputError, SamplingError
+from .errors import ArgumentError, InputError, SamplingError
 from .figures import distinct_values, round_sig
 from .render import Text
 from .sampling import stream_key, uniforms
@@ -128,6 +128,10 @@ class Template:
     #: and each one's unit conversion, in step order.
     intermediate_values: Evaluator | None = field(default=None, repr=False)
     intermediate_units: dict[str, SIConversion] = field(default_factory=dict)
+    #: Each answer with a closed form as a SymPy expression of the inputs alone (constants as
+    #: numbers, SI units): the ``code`` format's ``Answer.expr``, written when the template
+    #: compiles so that generating needs no SymPy.
+    si_expressions: dict[str, str] = field(default_factory=dict)
 
     # -- identity -------------------------------------------------------
     @property
@@ -238,7 +242,7 @@ class Template:
         plausibility checks apply, not those about shown, rounded values (``validity.screen``).
         """
         if n < 0 or start < 0:
-            raise ValueError(f"sample(n, start=...) needs n ≥ 0 and start ≥ 0, got n={n}, start={start}")
+            raise ArgumentError(f"sample(n, start=...) needs n ≥ 0 and start ≥ 0, got n={n}, start={start}")
         key = stream_key(seed, self.id)
         index = np.arange(start, start + n, dtype=np.uint64)
         names = list(self.spec.inputs)

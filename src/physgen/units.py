@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from .errors import InputError
 from .unit_table import PREFIXES, SYMBOLS
 
 Style = Literal["unicode", "latex", "ascii"]
@@ -123,7 +124,8 @@ def check_unit_text(text: str) -> None:
 
 
 def parse_unit(text: str) -> Any:
-    """Parse a unit string; raise ``ValueError`` with Pint's reason if it is not a unit.
+    """Parse a unit string; raise :class:`~physgen.InputError` (a ``ValueError``) with Pint's
+    reason if it is not a unit.
 
     >>> str(parse_unit("N/C"))
     'newton / coulomb'
@@ -135,7 +137,7 @@ def parse_unit(text: str) -> Any:
     try:
         unit = ureg.parse_units(text)
     except Exception as exc:  # Pint raises several unrelated types here
-        raise ValueError(f"{text!r} is not a unit Pint knows ({type(exc).__name__}: {exc})") from None
+        raise InputError(f"{text!r} is not a unit Pint knows ({type(exc).__name__}: {exc})") from None
     return unit
 
 
@@ -150,21 +152,21 @@ def parse_quantity(value: Any) -> Any:
     if isinstance(value, ureg.Quantity):
         return value
     if isinstance(value, bool):
-        raise ValueError(f"{value!r} is not a quantity")
+        raise InputError(f"{value!r} is not a quantity")
     if isinstance(value, int | float):
         return Quantity(float(value), ureg.dimensionless)
     if isinstance(value, str):
         text = value.strip().replace("×", "*").replace("·", "*")
         if not text:
-            raise ValueError("empty string is not a quantity")
+            raise InputError("empty string is not a quantity")
         try:
             q = ureg.Quantity(text)
         except Exception as exc:
-            raise ValueError(f"{value!r} is not a quantity ({type(exc).__name__}: {exc})") from None
+            raise InputError(f"{value!r} is not a quantity ({type(exc).__name__}: {exc})") from None
         if not isinstance(q, ureg.Quantity):  # a bare number string
             q = Quantity(float(q), ureg.dimensionless)
         return q
-    raise ValueError(f"{value!r} (type {type(value).__name__}) is not a quantity")
+    raise InputError(f"{value!r} (type {type(value).__name__}) is not a quantity")
 
 
 @functools.cache

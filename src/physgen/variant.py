@@ -59,7 +59,9 @@ class Answer(NamedTuple):
     """An expected answer: value in ``unit`` (12 significant figures) and its shown text.
 
     ``expr`` is set for algebraic questions: the expected expression (SymPy syntax,
-    in the template's input and constant names, SI units).
+    in the template's input and constant names, SI units); and for ``code`` variants: the
+    expression in the input names alone, constants as numbers, from which the format's
+    reference ``solve`` is written.
     """
 
     value: float

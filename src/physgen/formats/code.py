@@ -14,18 +14,20 @@ So they depend only on the seed, the template and ``k``, like the instance.
 
 from __future__ import annotations
 
+import ast
 import functools
 import math
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from ..errors import InputError
 from ..instance import Instance
 from ..reading.compare import close
 from ..reading.span import MAX_SPAN
 from ..reading.verdict import Grade, PartGrade, Reason
 from ..template import Template
 from ..units import Style, format_unit, to_si
-from ..variant import CodeTest, Variant
+from ..variant import Answer, CodeTest, Variant
 from .prompting import bind, per_instance, pick
 from .registry import FormatContext, GradeSettings, register_format
 
@@ -166,32 +168,128 @@ def grade_code(variant: Variant, reply: str, settings: GradeSettings) -> Grade:
     return Grade.of(out, code[:MAX_SPAN], "code")
 
 
+@per_instance
+def _answers(inst: Instance, key: None) -> dict[str, Answer]:
+    """The instance's answers, each with its expression in the inputs (``Answer.expr``, made
+    when the template compiled: :attr:`~physgen.Template.si_expressions`), from which the
+    reference ``solve`` is written, so that the reference needs no catalog."""
+    exprs = inst.template.si_expressions
+    return {name: a._replace(expr=exprs[name]) for name, a in inst.answers.items()}
+
+
+#: SymPy's names of the functions templates may use (``expressions.FUNCTIONS``, as SymPy prints
+#: them; ``Piecewise`` and ``sign`` are written out), and of its constants, in Python.
+_FUNCTIONS = {**{f: f"math.{f}" for f in ("sin", "cos", "tan", "asin", "acos", "atan", "atan2", "sinh",
+                                             "cosh", "tanh", "asinh", "acosh", "atanh", "sqrt", "exp", "log",
+                                             "floor")},
+              "ceiling": "math.ceil", "Abs": "abs", "Min": "min", "Max": "max"}
+_CONSTANTS = {"pi": "math.pi", "E": "math.e"}
+_NODES = (ast.Expression, ast.BinOp, ast.UnaryOp, ast.Call, ast.Name, ast.Constant, ast.Tuple, ast.Compare,
+          ast.Load, ast.Add, ast.Sub, ast.Mult, ast.Div, ast.Pow, ast.USub, ast.UAdd, ast.BitAnd, ast.BitOr,
+          ast.Lt, ast.LtE, ast.Gt, ast.GtE)
+#: The longest expression read (a template's longest is about 600 characters).
+MAX_EXPR = 10_000
+
+
+class _ToPython(ast.NodeTransformer):
+    """A SymPy-printed expression as Python on ``math``; anything else raises ValueError."""
+
+    def __init__(self, inputs: tuple[str, ...]) -> None:
+        self.inputs = set(inputs)
+
+    def generic_visit(self, node: ast.AST) -> ast.AST:
+        if not isinstance(node, _NODES) or (isinstance(node, ast.Constant) and type(node.value) not in (
+                int, float, bool)):
+            raise ValueError(f"{type(node).__name__} is not part of an answer's expression")
+        return super().generic_visit(node)
+
+    def visit_Name(self, node: ast.Name) -> ast.expr:
+        if node.id in self.inputs:
+            return node
+        if node.id in _CONSTANTS:
+            return ast.parse(_CONSTANTS[node.id], mode="eval").body
+        raise ValueError(f"unknown name {node.id!r}")
+
+    def visit_BinOp(self, node: ast.BinOp) -> ast.expr:
+        self.generic_visit(node)
+        if isinstance(node.op, ast.BitAnd | ast.BitOr):  # SymPy prints And, Or as &, |
+            op: ast.boolop = ast.And() if isinstance(node.op, ast.BitAnd) else ast.Or()
+            return ast.BoolOp(op, [node.left, node.right])
+        return node
+
+    def visit_Call(self, node: ast.Call) -> ast.expr:
+        if not isinstance(node.func, ast.Name) or node.keywords:
+            raise ValueError("only plain function calls")
+        name, args = node.func.id, [self.visit(a) for a in node.args]
+        if name == "Piecewise":  # ((value, condition), ...) -> value if condition else ...
+            out: ast.expr = ast.parse("math.nan", mode="eval").body
+            for piece in reversed(args):
+                if not isinstance(piece, ast.Tuple) or len(piece.elts) != 2:
+                    raise ValueError("a Piecewise piece is (value, condition)")
+                value, condition = piece.elts
+                always = isinstance(condition, ast.Constant) and condition.value is True
+                out = value if always else ast.IfExp(condition, value, out)
+            return out
+        if name == "sign" and len(args) == 1:  # (x > 0) - (x < 0)
+            return ast.BinOp(ast.Compare(args[0], [ast.Gt()], [ast.Constant(0)]), ast.Sub(),
+                             ast.Compare(args[0], [ast.Lt()], [ast.Constant(0)]))
+        if name not in _FUNCTIONS:
+            raise ValueError(f"unknown function {name!r}")
+        return ast.Call(ast.parse(_FUNCTIONS[name], mode="eval").body, args, [])
+
+
+def python_expression(expr: str, inputs: tuple[str, ...]) -> str:
+    """``expr`` (as SymPy prints it) as Python on ``math``, in ``inputs``: read with :mod:`ast`,
+    never evaluated, so a hostile row's ``expr`` cannot run or hang; ValueError when it is not
+    an expression of those inputs and the functions templates may use.
+
+    >>> python_expression("sqrt(2*g*h)/Abs(Min(a, pi))", ("a", "g", "h"))
+    'math.sqrt(2 * g * h) / abs(min(a, math.pi))'
+    >>> python_expression("Piecewise((x, x > 1), (1, True))", ("x",))
+    'x if x > 1 else 1'
+    """
+    if len(expr) > MAX_EXPR:
+        raise ValueError(f"longer than {MAX_EXPR:,} characters")
+    try:
+        tree = _ToPython(inputs).visit(ast.parse(expr, mode="eval"))
+    except (SyntaxError, RecursionError, MemoryError) as exc:
+        raise ValueError(f"not an expression ({type(exc).__name__})") from None
+    return ast.unparse(ast.fix_missing_locations(tree))
+
+
+@functools.lru_cache(maxsize=1024)
+def _solution(inputs: tuple[str, ...], answers: tuple[tuple[str, str], ...]) -> str:
+    """``solve(*inputs)`` returning each answer, written from its expression."""
+    body = [f"    {name} = {python_expression(expr, inputs)}" for name, expr in answers]
+    return "\n".join(["import math", "", f"def {CODE_FUNCTION}({', '.join(inputs)}):", *body,
+                      f"    return {', '.join(name for name, _ in answers)}"])
+
+
 def get_reference(variant: Variant) -> str:
-    """A reply that grades correct: ``solve`` written from the template's expressions."""
-    import sympy as sp
-
-    from ..catalog import load_catalog
-    from ..expressions import symbols_for
-
-    t = load_catalog()[variant.template_id]
-    names = [*t.spec.inputs, *t.constants]
-    subs = {symbols_for(names)[c]: sp.Float(v.si_value, 17) for c, v in t.constants.items()}
-    body = []
-    for name in t.spec.answers:
-        expr = t.expressions[name].subs(subs)
-        body.append(f"    {name} = {sp.pycode(expr, fully_qualified_modules=True)}")
-    returns = ", ".join(t.spec.answers)
-    code = "\n".join(["import math", "", f"def {CODE_FUNCTION}({', '.join(t.spec.inputs)}):", *body,
-                      f"    return {returns}"])
+    """A reply that grades correct: ``solve`` written from the answers' expressions (``Answer.expr``)."""
+    answers = tuple((name, a.expr) for name, a in variant.answers.items() if a.expr is not None)
+    if len(answers) != len(variant.answers):
+        raise InputError(f"{variant.variant_id} carries no answer expressions (it was made before code "
+                         "variants carried them); generate it again with this version of physgen")
+    try:
+        code = _solution(tuple(variant.inputs), answers)
+    except ValueError as exc:
+        raise InputError(f"{variant.variant_id}: an answer's expr cannot be read: {exc}") from None
     return f"```python\n{code}\n```"
 
 
-@register_format("code", applies=lambda t: t.question_type == "numerical", grader=grade_code,
-                 reference=get_reference)
+def _applies(t: Template) -> bool:
+    """Numerical templates whose answers have closed forms (a template computed by a numerical
+    ``solver`` has no expression to write the reference ``solve`` from)."""
+    return t.question_type == "numerical" and t.spec.solver is None
+
+
+@register_format("code", applies=_applies, grader=grade_code, reference=get_reference)
 def code(inst: Instance, paraphrase: int, ctx: FormatContext) -> tuple[Variant, ...]:
     """The question, then: write ``solve(...)`` in SI units; graded by running it on sampled inputs."""
     t = inst.template
     tid, iid = t.id, inst.instance_id
-    return (Variant(f"{tid}:{iid}:p{paraphrase}:code", tid, iid, paraphrase, "code",
-                    _prompt(t, ctx.style, paraphrase)(inst.context), inst.inputs, inst.answers, inst.steps,
-                    inst.metadata, code_tests=_tests(inst, None), intermediates=inst.intermediates),)
+    prompt = _prompt(t, ctx.style, paraphrase)(inst.context)
+    return (Variant(f"{tid}:{iid}:p{paraphrase}:code", tid, iid, paraphrase, "code", prompt, inst.inputs,
+                    _answers(inst, None), inst.steps, inst.metadata, code_tests=_tests(inst, None),
+                    intermediates=inst.intermediates),)

@@ -16,14 +16,14 @@ physgen.errors.FormatError: unknown format 'mc_numeric'; available: ... (did you
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import get_args
 
-from ..errors import FormatError
+from ..errors import ArgumentError, FormatError, listing, suggest, unknown
 from ..instance import Instance
 from ..reading.verdict import Grade
-from ..render import Notation
+from ..render import STYLES, Notation
 from ..template import Template
 from ..units import Style
 from ..variant import Variant
@@ -31,11 +31,27 @@ from ..variant import Variant
 
 @dataclass(frozen=True)
 class FormatContext:
-    """Settings every format builder receives."""
+    """Settings every format builder receives, checked when made (so :func:`physgen.generate`
+    and :func:`physgen.dataset` reject the same values with the same :class:`ArgumentError`).
+
+    >>> FormatContext(n_options=9)
+    Traceback (most recent call last):
+    ...
+    physgen.errors.ArgumentError: n_options must be a whole number from 2 to 8, got 9
+    """
 
     style: Style = "unicode"
     notation: Notation = "auto"
     n_options: int = 4
+
+    def __post_init__(self) -> None:
+        if self.style not in STYLES:
+            raise unknown("style", self.style, STYLES)
+        if self.notation not in get_args(Notation):
+            raise unknown("notation", self.notation, get_args(Notation))
+        if not isinstance(self.n_options, int) or isinstance(self.n_options, bool) \
+                or not 2 <= self.n_options <= 8:
+            raise ArgumentError(f"n_options must be a whole number from 2 to 8, got {self.n_options!r}")
 
 
 @dataclass(frozen=True)
@@ -124,6 +140,5 @@ def get_format(name: str) -> Format:
     try:
         return FORMATS[name]
     except KeyError:
-        close = difflib.get_close_matches(name, list(FORMATS), n=1)
-        hint = f" (did you mean {close[0]!r}?)" if close else ""
-        raise FormatError(f"unknown format {name!r}; available: {', '.join(sorted(FORMATS))}{hint}") from None
+        raise FormatError(f"unknown format {name!r}; available: {listing(sorted(FORMATS))}"
+                          f"{suggest(name, FORMATS)}") from None

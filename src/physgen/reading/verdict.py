@@ -15,8 +15,10 @@ from typing import Any, Literal
 
 #: Where the graded answer came from; ``last_quantity`` means the reply never committed to one.
 Source = Literal["marker", "boxed", "labels", "last_quantity", "code", "none"]
-#: Why a part got its verdict.
-Reason = Literal["correct", "wrong_value", "wrong_unit_dimension", "missing", "unparseable", "ambiguous"]
+#: Why a part got its verdict; ``grader_error`` means the format's grader raised (a bug in the
+#: grader, not in the reply).
+Reason = Literal["correct", "wrong_value", "wrong_unit_dimension", "missing", "unparseable", "ambiguous",
+                 "grader_error"]
 #: Why an intermediate got its verdict (:mod:`physgen.reading.steps`): ``after_answer`` means it was
 #: found only after the final answer began, ``out_of_order`` only after a later step's value.
 StepReason = Literal["correct", "wrong_value", "missing", "after_answer", "out_of_order"]
