@@ -301,7 +301,8 @@ def test_validate_refuses_every_payload_of_a_pack(tmp_path: Path) -> None:
 def test_validate_stops_a_file_over_its_time_limit(tmp_path: Path) -> None:
     """The bound itself: a valid file given 1 ms is stopped and reported on one line."""
     path = write_template(tmp_path / "pack", good())
-    result = _cli("validate", str(tmp_path / "pack"), "--time-limit", "0.001", "--no-progress", cache=tmp_path / "cache")
+    result = _cli("validate", str(tmp_path / "pack"), "--time-limit", "0.001", "--no-progress",
+                  cache=tmp_path / "cache")
     assert result.returncode == 1
     problem = [line for line in result.stderr.splitlines() if line.startswith(str(path))]
     assert problem == [f"{path}: checking took longer than 0.001 s, so it was stopped"], result.stderr
