@@ -58,14 +58,53 @@ MAX_RATIO = 100.0
 FALLBACK_FACTORS = (3.0, 1 / 3, 4.0, 0.25, 5.0, 0.2, 10.0, 0.1, 7.0, 1 / 7)
 
 
+#: Generic slips that change a quantity's dimension: never offered for an answer that has one
+#: ("5800 V" for a 76.1 V key is the key squared, not a voltage).
+CHANGES_DIMENSION = frozenset({"squared", "square_root", "inverted"})
+#: Options of an absolute temperature differ by more than this share on the kelvin scale (a grader
+#: that compares absolute temperatures in kelvin could not tell 46.6 °C from 52.0 °C at 1.7 %).
+KELVIN_SEPARATION = 0.05
+_CHANGE = ("change", "rise", "drop", "difference", "increase", "decrease", "fall")
+
+
+def has_dimension(template: Template, answer: str) -> bool:
+    """Whether ``answer``'s unit has a dimension (an angle counts: its square is no angle).
+
+    >>> import physgen
+    >>> t = physgen.load_catalog()["mechanics.projectile_range"]
+    >>> has_dimension(t, "R")
+    True
+    """
+    return template.answer_units[answer].si_unit != "dimensionless"
+
+
+def absolute_temperature(template: Template, answer: str) -> bool:
+    """Whether ``answer`` is an absolute temperature: in °C or °F, or in K and not asked as a change.
+
+    >>> import physgen
+    >>> absolute_temperature(physgen.load_catalog()["mechanics.projectile_range"], "R")
+    False
+    """
+    conv = template.answer_units[answer]
+    if conv.si_unit != "kelvin":
+        return False
+    ask = template.spec.answers[answer].ask.lower()
+    return bool(conv.offset) or not any(word in ask for word in _CHANGE)
+
+
 @functools.lru_cache(maxsize=2048)
 def candidates(template: Template, answer: str) -> tuple[tuple[str, Any], ...]:
-    """Named wrong expressions for ``answer``: the template's mistakes, then generic slips."""
+    """Named wrong expressions for ``answer``: the template's mistakes, then generic slips (those in
+    ``CHANGES_DIMENSION`` only for a dimensionless answer)."""
     right = template.expressions.get(answer)
     if right is None:
         return ()
     out: list[tuple[str, Any]] = list(template.mistakes.get(answer, []))
+    named = {name for name, _ in out}  # a mistake named like a slip is that slip (one text per name)
+    dimensioned = has_dimension(template, answer)
     for name, rule in GENERIC:
+        if (dimensioned and name in CHANGES_DIMENSION) or name in named:
+            continue
         wrong = rule(right)
         if wrong != right:
             out.append((name, wrong))
@@ -85,7 +124,7 @@ def compile_candidates(template: Template) -> dict[str, Compiled]:
     >>> t = physgen.load_catalog()["mechanics.simple_pendulum_period"]
     >>> named, generic = t.candidate_functions.get()["T"]
     >>> [name for name, _ in named], round(float(named[0][1](1.0, 9.8)), 3)
-    (['no_two_pi', 'inverted_ratio'], 0.319)
+    (['no_two_pi', 'inverted_ratio', 'pi_for_two_pi'], 0.319)
     """
     args = list(symbols_for([*template.spec.inputs, *template.constants]).values())
     out: dict[str, Compiled] = {}
@@ -155,8 +194,8 @@ def choose(template: Template, answer: str, si: Mapping[str, float], correct: fl
     stay apart on the page; expressions by their SI values, which is what they
     evaluate to. Candidates are evaluated only until ``k`` are chosen.
 
-    The pendulum template names two mistakes; a generic slip completes three options
-    (not the sign flip: a period is positive):
+    The pendulum template names three mistakes, and they make the three options
+    (a sign flip would not be offered anyway: a period is positive):
 
     >>> import physgen
     >>> t = physgen.load_catalog()["mechanics.simple_pendulum_period"]
@@ -178,16 +217,21 @@ def choose(template: Template, answer: str, si: Mapping[str, float], correct: fl
     right = shown(correct)
     right_si = float(conv.to_si(correct))
     interval = _interval(template, answer)
+    # absolute temperatures are kept apart in kelvin, by KELVIN_SEPARATION
+    kelvin, apart = (True, KELVIN_SEPARATION / SEPARATION) if absolute_temperature(template, answer) \
+        else (False, rtol)
 
     def offer(name: str, value: float, si_value: float) -> None:
         """Keep the option if it is finite, plausible, and far from the answer and from every
-        option so far: as shown (numbers), or in SI (expressions, whose value is an SI value)."""
+        option so far: as shown (numbers), or in SI (expressions, whose value is an SI value;
+        absolute temperatures, compared in kelvin)."""
         if not (math.isfinite(value) and math.isfinite(si_value)):
             return
         value = shown(value)
-        by, answer_by = (value, right) if numeric else (si_value, right_si)
-        if plausible(value, right, interval) and _far(by, answer_by, rtol) and all(
-                _far(by, x, rtol) for x in kept):
+        by, answer_by = (value, right) if numeric and not kelvin else (
+            (float(conv.to_si(value)), float(conv.to_si(right))) if numeric else (si_value, right_si))
+        if plausible(value, right, interval) and _far(by, answer_by, max(rtol, apart)) and all(
+                _far(by, x, max(rtol, apart)) for x in kept):
             chosen.append((name, value))
             kept.append(by)
 

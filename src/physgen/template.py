@@ -21,7 +21,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .batch import InstanceBatch
-from .errors import InputError, SamplingError
+from .errors import InputError, Problem, SamplingError
 from .figures import distinct_values, round_sig
 from .render import Text
 from .sampling import stream_key, uniforms
@@ -144,6 +144,16 @@ class Template:
     candidate_functions: Deferred[dict[str, Any]] = field(default_factory=lambda: Deferred({}), repr=False)
     option_texts: Deferred[dict[tuple[str, Style], OptionTexts]] = field(
         default_factory=lambda: Deferred({}), repr=False)
+    #: Values recomputed from the answers and intermediates as the steps print them
+    #: (:mod:`physgen.printed`): a function of (*inputs, *constants, *answers, *intermediates) in SI,
+    #: and the answers and intermediates it gives, in that order.
+    printed_values: Evaluator | None = field(default=None, repr=False)
+    printed_targets: tuple[str, ...] = ()
+    #: Answer name -> the inputs it depends on, measured numerically (:mod:`physgen.dependence`);
+    #: what the ``omitted`` probe declares unanswerable.
+    dependencies: dict[str, frozenset[str]] = field(default_factory=dict)
+    #: What :mod:`physgen.fairness` finds in the template, as ``(check, problem)`` (load time).
+    findings: tuple[tuple[str, Problem], ...] = ()
 
     # -- identity -------------------------------------------------------
     @property

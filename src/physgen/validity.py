@@ -15,7 +15,9 @@ counts how often each one rejects. ``docs/validity.md`` says what this guarantee
 * **distinct from the inputs**: no answer lies within ``SEPARATION`` tolerances of
   an input of the same kind (so "nothing changes" is never the key);
 * **distinct from the mistakes**: no named mistake lands within ``SEPARATION``
-  tolerances of the key (so a wrong shortcut cannot score).
+  tolerances of the key (so a wrong shortcut cannot score);
+* **conditioned through the printed steps**: every answer or intermediate computed from values the
+  steps print, recomputed from them as printed (:mod:`physgen.printed`), is within the tolerance.
 
 >>> import physgen
 >>> t = physgen.load_catalog()["mechanics.projectile_range"]
@@ -23,7 +25,7 @@ counts how often each one rejects. ``docs/validity.md`` says what this guarantee
 >>> answers = {n: t.answer_units[n].to_si(v) for n, v in batch.answers.items()}
 >>> masks = screen(t, batch.shown, batch.si, answers)
 >>> sorted(masks), all(m.all() for m in masks.values())
-(['conditioning', 'distinct_from_inputs', 'distinct_from_mistakes'], True)
+(['conditioning', 'distinct_from_inputs', 'distinct_from_mistakes', 'printed_steps'], True)
 """
 
 from __future__ import annotations
@@ -33,6 +35,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
+
+from .printed import printed_ok
 
 if TYPE_CHECKING:
     from .template import Template
@@ -95,6 +99,8 @@ def screen(t: Template, shown: Mapping[str, FloatArray], si: Mapping[str, FloatA
         if t.question_type == "numerical":  # an algebraic answer shows no number to round or match
             masks["conditioning"] = _conditioned(t, si, answers_si)
             masks["distinct_from_inputs"] = _apart_from_inputs(t, shown, answers_si)
+            if t.printed_values is not None:
+                masks["printed_steps"] = printed_ok(t, t.arguments(si), dict(answers_si), RTOL)
         masks["distinct_from_mistakes"] = _apart_from_mistakes(t, si, answers_si)
     return masks
 
