@@ -167,7 +167,7 @@ def _apart_from_mistakes(t: Template, si: Mapping[str, FloatArray],
     values = t.mistake_values(*t.arguments(si))
     wrong = np.stack([shaped(np.asarray(w, dtype=np.float64), shape) for w in values])
     guess = (wrong - offset) / factor
-    return (_apart((right - offset) / factor, guess) | ~np.isfinite(guess)).all(axis=0)
+    return np.asarray((_apart((right - offset) / factor, guess) | ~np.isfinite(guess)).all(axis=0))
 
 
 @functools.lru_cache(maxsize=4096)
