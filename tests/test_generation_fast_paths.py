@@ -11,6 +11,7 @@ the plain version it replaced (written out in the test where the code no longer 
 from __future__ import annotations
 
 import pickle
+from typing import Any
 
 import numpy as np
 import pytest
@@ -20,7 +21,6 @@ import physgen
 from physgen import distractors, validity
 from physgen.expressions import symbols_for
 from physgen.formats.choice import _symbols, option_texts
-from physgen.instance import iter_instances
 from physgen.render import STYLES, format_expression
 from physgen.sampling import stream_key, uniforms
 from physgen.template import Template
@@ -125,19 +125,24 @@ def test_getitems_and_iteration_are_the_items_one_by_one(catalog: physgen.Catalo
 
 
 def test_an_item_whose_first_draw_makes_nothing_draws_again_in_a_batch(catalog: physgen.Catalog) -> None:
-    """``omitted`` makes nothing for a template without a removable given: the batch must then
-    draw again exactly as ``ds[i]`` does."""
-    ds = physgen.dataset(catalog, size=10**6, seed=0, formats=["omitted", "free_form"])
-    plan = ds._plan
+    """A format may make nothing for an instance (a plugin's choice): the batch must then draw
+    that item again exactly as ``ds[i]`` does."""
+    from physgen.formats import FORMATS, register_format
+    from physgen.formats.free_form import free_form
 
-    def first_draw_makes_nothing(i: int) -> bool:
-        t, fmt, bits, k = plan._choice(i, 0)
-        return plan._made(next(iter_instances(t.sample_at([k]))), fmt, bits) is None
+    @register_format("test_picky")
+    def picky(inst: Any, paraphrase: int, ctx: Any) -> tuple[physgen.Variant, ...]:
+        return () if inst.template.domain < "m" else free_form(inst, paraphrase, ctx)
 
-    redrawn = [i for i in range(3000) if first_draw_makes_nothing(i)][:5]
-    assert redrawn
-    picked = [*redrawn, 1, 2]
-    assert ds.__getitems__(picked) == [ds[i] for i in picked]
+    try:
+        ds = physgen.dataset(catalog, size=10**6, seed=0, formats=["test_picky"])
+        plan = ds._plan
+        redrawn = [i for i in range(200) if plan._choice(i, 0)[0].domain < "m"]
+        assert len(redrawn) > 5
+        picked = [*redrawn[:10], 1, 2]
+        assert ds.__getitems__(picked) == [ds[i] for i in picked]
+    finally:
+        del FORMATS["test_picky"]
 
 
 def test_candidates_compiled_at_load_compute_what_lambdify_computes(templates: list[Template]) -> None:

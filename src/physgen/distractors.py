@@ -96,7 +96,7 @@ def compile_candidates(template: Template) -> dict[str, Compiled]:
     >>> t = physgen.load_catalog()["mechanics.simple_pendulum_period"]
     >>> named, generic = t.candidate_functions.get()["T"]
     >>> [name for _, name, _ in named], round(float(named[0][2](1.0, 9.8)), 3)
-    (['no_two_pi', 'inverted_ratio'], 0.319)
+    (['no_two_pi', 'inverted_ratio', 'pi_for_two_pi'], 0.319)
     """
     args = list(symbols_for([*template.spec.inputs, *template.constants]).values())
     out: dict[str, Compiled] = {}
