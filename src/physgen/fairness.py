@@ -289,12 +289,14 @@ def _symbolic_options(t: Template) -> Iterator[Problem]:
         option = texts.get((answer, "unicode"))
         if option is None:
             continue
-        wrong = _wrong_exprs(t, answer)
-        bad = [label for label, text in option.wrong.items() if "Abs(" in text]
+        wrong = _wrong_exprs(t, answer)  # (name, SymPy text), by the position option.wrong keeps
+        printed = list(zip(wrong, option.wrong, strict=True))
+        bad = [name for (name, _), text in printed if "Abs(" in text]
         if "Abs(" in option.right:
             bad.insert(0, "right")
         if bad:
-            text = option.right if bad[0] == "right" else option.wrong[bad[0]]
+            text = next((x for _, x in printed if "Abs(" in x), option.right)
+            text = option.right if bad[0] == "right" else text
             yield Problem(t.source, f"answers.{answer}",
                           f"mc_symbolic option(s) {bad} print SymPy's Abs(…), e.g. {text!r}",
                           "write the expression so that no absolute value is needed (declare the sign, or "
@@ -302,15 +304,13 @@ def _symbolic_options(t: Template) -> Iterator[Problem]:
             continue
         if not _reads_back(option.right, str(t.expressions[answer]), names, point):
             continue  # the reader cannot read this template's symbols at all: nothing to compare
-        slips = [(label, text) for label, text in option.wrong.items()  # the reader knows no ᵣᵢᵥₑᵣ
-                 if label in wrong and not _SUBSCRIPT_WORD.search(text)
-                 and not _reads_back(text, wrong[label], names, point)]
+        slips = [(name, text, want) for (name, want), text in printed  # the reader knows no ᵣᵢᵥₑᵣ
+                 if not _SUBSCRIPT_WORD.search(text) and not _reads_back(text, want, names, point)]
         if slips:
-            label, text = slips[0]
+            name, text, want = slips[0]
             yield Problem(t.source, f"answers.{answer}",
                           f"{len(slips)} mc_symbolic option(s) do not read back as the expression "
-                          "they print, "
-                          f"e.g. {label!r}: {text!r} is not {wrong[label]}",
+                          f"they print, e.g. {name!r}: {text!r} is not {want}",
                           "rename symbols that print ambiguously (a digit suffix becomes a subscript), or "
                           "rewrite the mistake so its printed form keeps its precedence")
 
@@ -327,11 +327,11 @@ def _reads_back(text: str, want: str, names: list[str], point: dict[str, float])
         return False
 
 
-def _wrong_exprs(t: Template, answer: str) -> dict[str, str]:
-    """Each wrong option's SymPy text by name, as :func:`physgen.formats.choice.option_texts` keys them."""
+def _wrong_exprs(t: Template, answer: str) -> list[tuple[str, str]]:
+    """Each wrong option's name and SymPy text, in the order ``OptionTexts.wrong`` keeps them."""
     from .distractors import candidates, scaled
 
-    return {name: str(e) for name, e in (*candidates(t, answer), *scaled(t, answer))}
+    return [(name, str(e)) for name, e in (*candidates(t, answer), *scaled(t, answer))]
 
 
 CHECKS: dict[str, Callable[[Template], Iterator[Problem]]] = {

@@ -30,6 +30,7 @@ counts how often each one rejects. ``docs/validity.md`` says what this guarantee
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
@@ -162,15 +163,25 @@ def _apart_from_inputs(t: Template, shown: Mapping[str, FloatArray],
 
 def _apart_from_mistakes(t: Template, si: Mapping[str, FloatArray],
                          answers_si: Mapping[str, FloatArray]) -> Mask:
-    ok = np.ones(next(iter(answers_si.values())).shape, dtype=bool)
+    """Every (answer, mistake) pair at once: one row per pair, each in its answer's unit
+    (``(x - offset) / factor`` is ``from_si`` exactly, also where the offset is 0)."""
+    shape = next(iter(answers_si.values())).shape
     if t.mistake_values is None:
-        return ok
-    for (answer, _), wrong in zip(t.mistake_answers, t.mistake_values(*t.arguments(si)), strict=True):
-        conv = t.answer_units[answer]
-        right = conv.from_si(answers_si[answer])
-        guess = conv.from_si(shaped(np.asarray(wrong, dtype=np.float64), right.shape))
-        ok &= _apart(right, guess) | ~np.isfinite(guess)
-    return ok
+        return np.ones(shape, dtype=bool)
+    factor, offset = _mistake_units(t)
+    right = np.stack([answers_si[answer] for answer, _ in t.mistake_answers])
+    values = t.mistake_values(*t.arguments(si))
+    wrong = np.stack([shaped(np.asarray(w, dtype=np.float64), shape) for w in values])
+    guess = (wrong - offset) / factor
+    return np.asarray((_apart((right - offset) / factor, guess) | ~np.isfinite(guess)).all(axis=0))
+
+
+@functools.lru_cache(maxsize=4096)
+def _mistake_units(t: Template) -> tuple[FloatArray, FloatArray]:
+    """Per (answer, mistake) pair, its answer's SI factor and offset, as columns."""
+    convs = [t.answer_units[answer] for answer, _ in t.mistake_answers]
+    return (np.array([[c.factor] for c in convs], dtype=np.float64),
+            np.array([[c.offset] for c in convs], dtype=np.float64))
 
 
 def answer_interval(t: Template, answer: str) -> tuple[float, float]:
