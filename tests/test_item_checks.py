@@ -249,6 +249,11 @@ def test_an_ask_that_agrees_with_its_key_passes(tmp_path: Path) -> None:
     assert found(t, "ask_unit") == []
 
 
+def test_a_hostile_unit_in_an_ask_is_not_given_to_pint(tmp_path: Path) -> None:
+    t = loads(tmp_path, asking("the average speed (in 9**9**9 m)"))  # Pint would compute 9**9**9
+    assert found(t, "ask_unit") == []
+
+
 def resonance(definition: str | None, text_extra: str = "") -> dict[str, Any]:
     data = good()
     data["id"] = "electricity.demo_q"
