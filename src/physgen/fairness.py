@@ -117,8 +117,25 @@ def _omit_grammar(t: Template) -> Iterator[Problem]:
 
 def _around(text: str, slip: str) -> str:
     quote = slip.strip("'").split("'")[0]
-    at = text.find(quote)
+    at = _unbalanced_at(text) if slip == "unbalanced brackets" else text.find(quote)
     return text[max(0, at - 40): at + len(quote) + 20] if at >= 0 else text[:80]
+
+
+def _unbalanced_at(text: str) -> int:
+    """Where the first unmatched bracket of ``text`` is (-1 if none).
+
+    >>> _unbalanced_at("a (b) c) d"), _unbalanced_at("a (b c"), _unbalanced_at("(a)")
+    (7, 2, -1)
+    """
+    open_at: list[int] = []
+    for i, ch in enumerate(text):
+        if ch in "([":
+            open_at.append(i)
+        elif ch in ")]":
+            if not open_at:
+                return i
+            open_at.pop()
+    return open_at[0] if open_at else -1
 
 
 # -- asks and units ----------------------------------------------------------------------------
