@@ -29,6 +29,7 @@ import hashlib
 import os
 import pickle
 import sys
+import warnings
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from importlib import resources
 from pathlib import Path
@@ -40,6 +41,7 @@ from . import cache
 from .errors import (
     ArgumentError,
     CatalogError,
+    FairnessWarning,
     Problem,
     TemplateError,
     UnknownTemplateError,
@@ -538,4 +540,9 @@ def _load(path: Path, lazy: bool = False, progress: bool = True,
     store.save()  # keeps the good templates even when others fail
     if problems:
         raise CatalogError(problems=problems)
+    flagged = [e.spec.id for e in entries if getattr(e, "findings", ())]  # compiled now, not lazy entries
+    if flagged:
+        warnings.warn(FairnessWarning(
+            f"{len(flagged)} template(s) have wording or option problems (e.g. {flagged[0]}); "
+            f"`physgen validate {path}` lists each with its file, field and fix"), stacklevel=3)
     return Catalog(entries, path if path.is_dir() else path.parent)

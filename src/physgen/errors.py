@@ -83,6 +83,12 @@ class CacheWarning(UserWarning):
     cache file. physgen compiles the templates instead; the message says what to change."""
 
 
+class FairnessWarning(UserWarning):
+    """Templates loaded with problems of wording or options that :mod:`physgen.fairness` finds
+    (a cut that leaves a broken sentence, an undefined Q factor, …): ``physgen validate`` lists
+    each one with its file, field and fix."""
+
+
 class RowError(PhysgenError, ValueError):
     """A row of an input file (JSONL or Parquet) is malformed: the message names ``file:line``,
     what is wrong and how to fix it, on one line."""

@@ -15,7 +15,9 @@ counts how often each one rejects. ``docs/validity.md`` says what this guarantee
 * **distinct from the inputs**: no answer lies within ``SEPARATION`` tolerances of
   an input of the same kind (so "nothing changes" is never the key);
 * **distinct from the mistakes**: no named mistake lands within ``SEPARATION``
-  tolerances of the key (so a wrong shortcut cannot score).
+  tolerances of the key (so a wrong shortcut cannot score);
+* **conditioned through the printed steps**: every answer or intermediate computed from values the
+  steps print, recomputed from them as printed (:mod:`physgen.printed`), is within the tolerance.
 
 >>> import physgen
 >>> t = physgen.load_catalog()["mechanics.projectile_range"]
@@ -23,16 +25,19 @@ counts how often each one rejects. ``docs/validity.md`` says what this guarantee
 >>> answers = {n: t.answer_units[n].to_si(v) for n, v in batch.answers.items()}
 >>> masks = screen(t, batch.shown, batch.si, answers)
 >>> sorted(masks), all(m.all() for m in masks.values())
-(['conditioning', 'distinct_from_inputs', 'distinct_from_mistakes'], True)
+(['conditioning', 'distinct_from_inputs', 'distinct_from_mistakes', 'printed_steps'], True)
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
+
+from .printed import printed_ok
 
 if TYPE_CHECKING:
     from .template import Template
@@ -59,7 +64,23 @@ def apart(a: FloatArray, b: FloatArray, tolerances: float = SEPARATION) -> Mask:
     [False, True]
     """
     with np.errstate(all="ignore"):
-        return np.abs(a - b) > tolerances * RTOL * np.maximum(np.abs(a), np.abs(b))
+        return _apart(a, b, tolerances)
+
+
+def _apart(a: FloatArray, b: FloatArray, tolerances: float = SEPARATION) -> Mask:
+    """:func:`apart` for callers that already silence NumPy's warnings (one context, not one per pair)."""
+    return np.abs(a - b) > tolerances * RTOL * np.maximum(np.abs(a), np.abs(b))
+
+
+def shaped(value: npt.ArrayLike, shape: tuple[int, ...]) -> npt.NDArray[np.float64]:
+    """``value`` broadcast to ``shape`` (as a read-only view), or itself if it has that shape already
+    (``np.broadcast_to`` costs more than most of the arithmetic it precedes on a few rows).
+
+    >>> shaped(2.0, (3,)).tolist(), shaped(np.ones(2), (2,)).shape
+    ([2.0, 2.0, 2.0], (2,))
+    """
+    a = np.asarray(value)
+    return a if a.shape == shape else np.broadcast_to(a, shape)
 
 
 def screen(t: Template, shown: Mapping[str, FloatArray], si: Mapping[str, FloatArray],
@@ -79,6 +100,8 @@ def screen(t: Template, shown: Mapping[str, FloatArray], si: Mapping[str, FloatA
         if t.question_type == "numerical":  # an algebraic answer shows no number to round or match
             masks["conditioning"] = _conditioned(t, si, answers_si)
             masks["distinct_from_inputs"] = _apart_from_inputs(t, shown, answers_si)
+            if t.printed_values is not None:
+                masks["printed_steps"] = printed_ok(t, t.arguments(si), dict(answers_si), RTOL)
         masks["distinct_from_mistakes"] = _apart_from_mistakes(t, si, answers_si)
     return masks
 
@@ -92,7 +115,7 @@ def _plausible(t: Template, si: Mapping[str, FloatArray],
     shape = next(iter(answers_si.values())).shape
     out: dict[str, Mask] = {}
     for (label, lo, hi), value in zip(t.check_bounds, values, strict=True):
-        v = np.broadcast_to(np.asarray(value), shape)
+        v = shaped(value, shape)
         ok = v.astype(bool) if lo is None or hi is None else (v >= lo) & (v <= hi)
         key = f"check:{label}"
         out[key] = out[key] & ok if key in out else ok
@@ -100,18 +123,29 @@ def _plausible(t: Template, si: Mapping[str, FloatArray],
 
 
 def _conditioned(t: Template, si: Mapping[str, FloatArray], answers_si: Mapping[str, FloatArray]) -> Mask:
-    ok = np.ones(next(iter(answers_si.values())).shape, dtype=bool)
+    """Every nudge of every input at once: the answers are evaluated once, on the rows of all
+    nudged copies stacked (input by input), not once per input."""
+    shape = next(iter(answers_si.values())).shape
+    nudgeable = [name for name, spec in t.spec.inputs.items() if not (spec.exact or spec.integer)]
+    if not nudgeable:
+        return np.ones(shape, dtype=bool)
+    stacked = {}
+    for name, values in si.items():
+        if name in nudgeable:  # the shown number nudged (0.2 % of 20 °C is not 0.2 % of 293 K)
+            conv = t.input_si[name]
+            copies = [conv.to_si(conv.from_si(values) * (1 + NUDGE)) if other == name else values
+                      for other in nudgeable]
+        else:
+            copies = [values] * len(nudgeable)
+        stacked[name] = np.concatenate([shaped(c, shape) for c in copies])
+    moved = t.evaluate_si(stacked)
     limit = CONDITIONING_SHARE * RTOL
-    for name, spec in t.spec.inputs.items():
-        if spec.exact or spec.integer:
-            continue
-        conv = t.input_si[name]
-        nudged = dict(si)  # the shown number nudged (0.2 % of 20 °C is not 0.2 % of 293 K)
-        nudged[name] = conv.to_si(conv.from_si(si[name]) * (1 + NUDGE))
-        moved = t.evaluate_si(nudged)
-        for answer, base in answers_si.items():
-            if (answer, name) not in t.power_laws:
-                ok &= np.abs(moved[answer] - base) <= limit * np.abs(base)
+    ok = np.ones(shape, dtype=bool)
+    for answer, base in answers_si.items():
+        rows = [k for k, name in enumerate(nudgeable) if (answer, name) not in t.power_laws]
+        if rows:
+            shift = np.abs(moved[answer].reshape(len(nudgeable), *shape)[rows] - base)
+            ok &= (shift <= limit * np.abs(base)).all(axis=0)
     return ok
 
 
@@ -123,21 +157,31 @@ def _apart_from_inputs(t: Template, shown: Mapping[str, FloatArray],
         value = conv.from_si(base)
         for name in t.spec.inputs:
             if t.input_si[name].si_unit == conv.si_unit:
-                ok &= apart(value, conv.from_si(t.input_si[name].to_si(shown[name])))
+                ok &= _apart(value, conv.from_si(t.input_si[name].to_si(shown[name])))
     return ok
 
 
 def _apart_from_mistakes(t: Template, si: Mapping[str, FloatArray],
                          answers_si: Mapping[str, FloatArray]) -> Mask:
-    ok = np.ones(next(iter(answers_si.values())).shape, dtype=bool)
+    """Every (answer, mistake) pair at once: one row per pair, each in its answer's unit
+    (``(x - offset) / factor`` is ``from_si`` exactly, also where the offset is 0)."""
+    shape = next(iter(answers_si.values())).shape
     if t.mistake_values is None:
-        return ok
-    for (answer, _), wrong in zip(t.mistake_answers, t.mistake_values(*t.arguments(si)), strict=True):
-        conv = t.answer_units[answer]
-        right = conv.from_si(answers_si[answer])
-        guess = conv.from_si(np.broadcast_to(np.asarray(wrong, dtype=np.float64), right.shape))
-        ok &= apart(right, guess) | ~np.isfinite(guess)
-    return ok
+        return np.ones(shape, dtype=bool)
+    factor, offset = _mistake_units(t)
+    right = np.stack([answers_si[answer] for answer, _ in t.mistake_answers])
+    values = t.mistake_values(*t.arguments(si))
+    wrong = np.stack([shaped(np.asarray(w, dtype=np.float64), shape) for w in values])
+    guess = (wrong - offset) / factor
+    return np.asarray((_apart((right - offset) / factor, guess) | ~np.isfinite(guess)).all(axis=0))
+
+
+@functools.lru_cache(maxsize=4096)
+def _mistake_units(t: Template) -> tuple[FloatArray, FloatArray]:
+    """Per (answer, mistake) pair, its answer's SI factor and offset, as columns."""
+    convs = [t.answer_units[answer] for answer, _ in t.mistake_answers]
+    return (np.array([[c.factor] for c in convs], dtype=np.float64),
+            np.array([[c.offset] for c in convs], dtype=np.float64))
 
 
 def answer_interval(t: Template, answer: str) -> tuple[float, float]:
