@@ -88,35 +88,35 @@ CASES: list[Case] = [
     ("code", "ascii", 5, 4, (("paraphrases", "random"),)),
 ]
 EXPECTED: dict[str, str] = {
-    'free_form-unicode-s0-n3': '625b1a9ea49fd5cc',  # changed: fixed sample
-    'free_form-latex-s0-n3': 'b61d59b424b5be9f',  # changed: fixed sample
-    'free_form-ascii-s0-n3': 'b41705ee3d2c9484',  # changed: fixed sample
-    'noop-unicode-s0-n3': 'c242fd92dc4cff39',  # changed: fixed sample
-    'noop-latex-s0-n3': 'c0cbb585797e79cc',  # changed: fixed sample
-    'noop-ascii-s0-n3': 'cdb4b4fbf919fe98',  # changed: fixed sample
-    'omitted-unicode-s0-n3': '3b71806763c337ed',  # changed: fixed sample
-    'omitted-latex-s0-n3': '38a7de333fe1984c',  # changed: fixed sample
-    'omitted-ascii-s0-n3': '6bd657ea2b18ae76',  # changed: fixed sample
-    'units-unicode-s0-n3': '09c9e6c208dd4fcf',  # changed: fixed sample
-    'units-latex-s0-n3': '85ddfb6cdaca1ab4',  # changed: fixed sample
-    'units-ascii-s0-n3': 'ea46b110a33d3e2e',  # changed: fixed sample
-    'mc_numerical-unicode-s0-n3': '559c0a487a879e6f',  # changed: fixed sample
-    'mc_numerical-latex-s0-n3': 'bf413cbd11097e14',  # changed: fixed sample
-    'mc_numerical-ascii-s0-n3': 'fc834206840a0d4c',  # changed: fixed sample
-    'code-unicode-s0-n3': 'd158e37764f3341d',  # changed: code answers carry their expr (issue 21)
-    'code-latex-s0-n3': 'fb8cc3fb2632b593',  # changed: code answers carry their expr (issue 21)
-    'code-ascii-s0-n3': '60be99096f6ff41f',  # changed: code answers carry their expr (issue 21)
-    'mc_symbolic-unicode-s0-n1': '4f2c67f889e70554',  # changed: fixed sample
-    'mc_symbolic-latex-s0-n1': '7e327a3833b2da7f',  # changed: fixed sample
-    'mc_symbolic-ascii-s0-n1': '1ceb4eaac79564c4',  # changed: fixed sample
-    'units-unicode-s7-n4-notation=scientific': 'a766d39414bda088',  # changed: fixed sample
-    'units-latex-s8-n4-notation=plain-paraphrases=random': '266d7b1eea2e1504',  # changed: fixed sample
-    'mc_numerical-unicode-s7-n4-notation=scientific-n_options=8': 'a9df3e7306bc9cc3',  # changed: angle limits
-    'mc_numerical-ascii-s9-n4-n_options=2-start=500': '79e42468ecf51c78',  # changed: fixed sample
-    'mc_symbolic-ascii-s7-n2-n_options=6': '5f4c599c89ac17a2',  # changed: fixed sample
-    'noop-ascii-s5-n4-paraphrases=random': 'bb133faa3ff58939',  # changed: fixed sample
-    'omitted-latex-s5-n4-paraphrases=[1]': '8b0865d0eb2763c7',  # changed: fixed sample
-    'code-ascii-s5-n4-paraphrases=random': '3e8e6a88fbb495ea',  # changed: code answers carry their expr
+    'free_form-unicode-s0-n3': '47c134430d6a1140',  # changed: item repairs
+    'free_form-latex-s0-n3': '0458f41fe80de598',  # changed: item repairs
+    'free_form-ascii-s0-n3': 'ac9a264bda575aef',  # changed: item repairs
+    'noop-unicode-s0-n3': '246f50ad9d4ed4cb',  # changed: item repairs
+    'noop-latex-s0-n3': 'ec199f82fd3b964d',  # changed: item repairs
+    'noop-ascii-s0-n3': '81e038ffa55fb106',  # changed: item repairs
+    'omitted-unicode-s0-n3': '52e2fee164fd56d9',  # changed: item repairs
+    'omitted-latex-s0-n3': 'b7c06255a93bfdbd',  # changed: item repairs
+    'omitted-ascii-s0-n3': 'a1e2810cc3f62dd5',  # changed: item repairs
+    'units-unicode-s0-n3': '3bc74e5f556eabff',  # changed: item repairs
+    'units-latex-s0-n3': '12f8c9245f6e057d',  # changed: item repairs
+    'units-ascii-s0-n3': 'd724750df5f22e1e',  # changed: item repairs
+    'mc_numerical-unicode-s0-n3': '67c565ff50b343ed',  # changed: item repairs
+    'mc_numerical-latex-s0-n3': 'a5163fd97facae14',  # changed: item repairs
+    'mc_numerical-ascii-s0-n3': '5c7f50ec397410d8',  # changed: item repairs
+    'code-unicode-s0-n3': '3ddb3cf846a1d9b3',  # changed: item repairs
+    'code-latex-s0-n3': '2c631503145194e9',  # changed: item repairs
+    'code-ascii-s0-n3': '06ce92acd1b102b8',  # changed: item repairs
+    'mc_symbolic-unicode-s0-n1': '533110ed3740448b',  # changed: item repairs
+    'mc_symbolic-latex-s0-n1': '4a70424cfa07cd4f',  # changed: item repairs
+    'mc_symbolic-ascii-s0-n1': 'caf245e83aad4fdb',  # changed: item repairs
+    'units-unicode-s7-n4-notation=scientific': '8edd1eda597eda41',  # changed: item repairs
+    'units-latex-s8-n4-notation=plain-paraphrases=random': '23eaa874dfa7e792',  # changed: item repairs
+    'mc_numerical-unicode-s7-n4-notation=scientific-n_options=8': '9617b588b835dbe3',  # changed: item repairs
+    'mc_numerical-ascii-s9-n4-n_options=2-start=500': '2ef8be4935ecb9a1',  # changed: item repairs
+    'mc_symbolic-ascii-s7-n2-n_options=6': 'aef0bd5a37f41e3f',  # changed: item repairs
+    'noop-ascii-s5-n4-paraphrases=random': '31239a9557f6fa96',  # changed: item repairs
+    'omitted-latex-s5-n4-paraphrases=[1]': 'd18eede32f38c62a',  # changed: item repairs
+    'code-ascii-s5-n4-paraphrases=random': 'bc2cfe627c788a78',  # changed: item repairs
 }
 
 
