@@ -160,12 +160,10 @@ def _conveyor() -> dict[str, tuple[float, str]]:
 
 
 def _wagon() -> dict[str, tuple[float, str]]:
-    # 20 t wagon at 2 m/s, 500 kg/s for 60 s (30 t of sand): v = 40000/50000 = 0.8 m/s;
-    # d = (20000*2/500) ln 2.5 = 80*0.91629 = 73.303 m;
-    # E_lost = ½*20000*4 - ½*50000*0.64 = 40000 - 16000 = 24 kJ
-    v = 20000 * 2 / (20000 + 500 * 60)
-    return {"v": (v, "m/s"), "d": (20000 * 2 / 500 * math.log(1 + 500 * 60 / 20000), "m"),
-            "E_lost": ((0.5 * 20000 * 2**2 - 0.5 * 50000 * v**2) / 1e3, "kJ")}
+    # 20 t wagon at 0.5 m/s, 1000 kg/s for 30 s (30 t of sand): v = 10000/50000 = 0.2 m/s;
+    # d = (20000*0.5/1000) ln 2.5 = 10*0.916291 = 9.16291 m (less than a wagon's length);
+    # E_lost = ½*20000*0.25 - ½*50000*0.04 = 2500 - 1000 = 1.5 kJ
+    return {"v": (0.2, "m/s"), "d": (10 * math.log(2.5), "m"), "E_lost": (1.5, "kJ")}
 
 
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
@@ -201,5 +199,5 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
     "mechanics.inclined_conveyor_loading": (
         {"lam": "10 kg/s", "v": "2 m/s", "L": "5 m", "theta": "10 deg", "g": "9.81 m/s^2"}, _conveyor),
     "mechanics.wagon_loaded_under_hopper": (
-        {"m0": "20 t", "v0": "2 m/s", "lam": "500 kg/s", "t": "60 s"}, _wagon),
+        {"m0": "20 t", "v0": "0.5 m/s", "lam": "1000 kg/s", "t": "30 s"}, _wagon),
 }
