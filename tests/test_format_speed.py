@@ -20,7 +20,7 @@ Digests changed on purpose since, each marked in ``EXPECTED`` (the latest mark w
   the whole catalog, so that adding templates leaves them alone; re-pinned when the last
   mechanics audit landed (it rewrote ``atwood_machine``, ``friction_pull_at_angle`` and
   ``incline_friction_acceleration`` in the sample).
-* ``changed: mechanics repair``: the issue-17 repair of the mechanics templates changed pinned
+* ``changed: mech. repair``: the issue-17 repair of the mechanics templates changed pinned
   ones (``friction_pull_at_angle``: a bound on the dragged load's acceleration; omit spans of
   ``incline_friction_acceleration`` and ``disk_torque_angular_acceleration``; level labels of
   ``bead_on_rotating_hoop``); re-pinned once, on that branch.
@@ -92,35 +92,35 @@ CASES: list[Case] = [
     ("code", "ascii", 5, 4, (("paraphrases", "random"),)),
 ]
 EXPECTED: dict[str, str] = {
-    'free_form-unicode-s0-n3': 'cd05a0818af95b28',  # changed: mechanics repair
-    'free_form-latex-s0-n3': '15474da29d582fa0',  # changed: mechanics repair
-    'free_form-ascii-s0-n3': '869c59e6353b1a32',  # changed: mechanics repair
-    'noop-unicode-s0-n3': '24818e9dbe1fb5db',  # changed: mechanics repair
-    'noop-latex-s0-n3': '8a32819ae79fae93',  # changed: mechanics repair
-    'noop-ascii-s0-n3': 'da4b122f05c19991',  # changed: mechanics repair
-    'omitted-unicode-s0-n3': '8a23a30afd645abf',  # changed: mechanics repair
-    'omitted-latex-s0-n3': '6c113cb2c918980e',  # changed: mechanics repair
-    'omitted-ascii-s0-n3': '1024847378b39b61',  # changed: mechanics repair
-    'units-unicode-s0-n3': 'ac0ff7b8eec97ed8',  # changed: mechanics repair
-    'units-latex-s0-n3': 'bda1311970656201',  # changed: mechanics repair
-    'units-ascii-s0-n3': '1798829cbfcecbc3',  # changed: mechanics repair
-    'mc_numerical-unicode-s0-n3': '82afbdcef036cb63',  # changed: mechanics repair
-    'mc_numerical-latex-s0-n3': 'acbae61bfad16f28',  # changed: mechanics repair
-    'mc_numerical-ascii-s0-n3': '8a3aa0f336be94d4',  # changed: mechanics repair
-    'code-unicode-s0-n3': '734506296714019e',  # changed: mechanics repair
-    'code-latex-s0-n3': 'ce3d6141231fb3e8',  # changed: mechanics repair
-    'code-ascii-s0-n3': '95824a05a31aaced',  # changed: mechanics repair
-    'mc_symbolic-unicode-s0-n1': 'be11860f4857f348',  # changed: mechanics repair
-    'mc_symbolic-latex-s0-n1': '793c524cb05d4f51',  # changed: mechanics repair
-    'mc_symbolic-ascii-s0-n1': '121fed29aa76f91d',  # changed: mechanics repair
-    'units-unicode-s7-n4-notation=scientific': 'f02e128390b4ec2a',  # changed: mechanics repair
-    'units-latex-s8-n4-notation=plain-paraphrases=random': 'c692adfadaff6608',  # changed: mechanics repair
-    'mc_numerical-unicode-s7-n4-notation=scientific-n_options=8': 'a6729313e7dc87c0',  # changed: mechanics repair
-    'mc_numerical-ascii-s9-n4-n_options=2-start=500': '3c210524b5f3596d',  # changed: mechanics repair
-    'mc_symbolic-ascii-s7-n2-n_options=6': 'b5a5f70a08458a24',  # changed: mechanics repair
-    'noop-ascii-s5-n4-paraphrases=random': '1a025bb5e7585263',  # changed: mechanics repair
-    'omitted-latex-s5-n4-paraphrases=[1]': '5734ab07da63c06c',  # changed: mechanics repair
-    'code-ascii-s5-n4-paraphrases=random': 'f38c216e54842ea0',  # changed: mechanics repair
+    'free_form-unicode-s0-n3': 'cd05a0818af95b28',  # changed: mech. repair
+    'free_form-latex-s0-n3': '15474da29d582fa0',  # changed: mech. repair
+    'free_form-ascii-s0-n3': '869c59e6353b1a32',  # changed: mech. repair
+    'noop-unicode-s0-n3': '24818e9dbe1fb5db',  # changed: mech. repair
+    'noop-latex-s0-n3': '8a32819ae79fae93',  # changed: mech. repair
+    'noop-ascii-s0-n3': 'da4b122f05c19991',  # changed: mech. repair
+    'omitted-unicode-s0-n3': '8a23a30afd645abf',  # changed: mech. repair
+    'omitted-latex-s0-n3': '6c113cb2c918980e',  # changed: mech. repair
+    'omitted-ascii-s0-n3': '1024847378b39b61',  # changed: mech. repair
+    'units-unicode-s0-n3': 'ac0ff7b8eec97ed8',  # changed: mech. repair
+    'units-latex-s0-n3': 'bda1311970656201',  # changed: mech. repair
+    'units-ascii-s0-n3': '1798829cbfcecbc3',  # changed: mech. repair
+    'mc_numerical-unicode-s0-n3': '82afbdcef036cb63',  # changed: mech. repair
+    'mc_numerical-latex-s0-n3': 'acbae61bfad16f28',  # changed: mech. repair
+    'mc_numerical-ascii-s0-n3': '8a3aa0f336be94d4',  # changed: mech. repair
+    'code-unicode-s0-n3': '734506296714019e',  # changed: mech. repair
+    'code-latex-s0-n3': 'ce3d6141231fb3e8',  # changed: mech. repair
+    'code-ascii-s0-n3': '95824a05a31aaced',  # changed: mech. repair
+    'mc_symbolic-unicode-s0-n1': 'be11860f4857f348',  # changed: mech. repair
+    'mc_symbolic-latex-s0-n1': '793c524cb05d4f51',  # changed: mech. repair
+    'mc_symbolic-ascii-s0-n1': '121fed29aa76f91d',  # changed: mech. repair
+    'units-unicode-s7-n4-notation=scientific': 'f02e128390b4ec2a',  # changed: mech. repair
+    'units-latex-s8-n4-notation=plain-paraphrases=random': 'c692adfadaff6608',  # changed: mech. repair
+    'mc_numerical-unicode-s7-n4-notation=scientific-n_options=8': 'a6729313e7dc87c0',  # changed: mech. repair
+    'mc_numerical-ascii-s9-n4-n_options=2-start=500': '3c210524b5f3596d',  # changed: mech. repair
+    'mc_symbolic-ascii-s7-n2-n_options=6': 'b5a5f70a08458a24',  # changed: mech. repair
+    'noop-ascii-s5-n4-paraphrases=random': '1a025bb5e7585263',  # changed: mech. repair
+    'omitted-latex-s5-n4-paraphrases=[1]': '5734ab07da63c06c',  # changed: mech. repair
+    'code-ascii-s5-n4-paraphrases=random': 'f38c216e54842ea0',  # changed: mech. repair
 }
 
 
