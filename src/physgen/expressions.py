@@ -107,13 +107,15 @@ def _short(text: str, limit: int = 80) -> str:
 def _describe(node: ast.AST) -> str:
     """What a construct an expression may not hold is, in words."""
     names: dict[type[ast.AST], str] = {
-        ast.Lambda: "a lambda", ast.Attribute: "attribute access (.name)", ast.Subscript: "indexing ([…])",
+        ast.Lambda: "a lambda", ast.Subscript: "indexing ([…])",
         ast.Starred: "unpacking (*)", ast.BoolOp: "'and'/'or'", ast.IfExp: "'if … else'",
         ast.NamedExpr: "':='", ast.List: "a list", ast.Dict: "a dict", ast.Set: "a set",
         ast.ListComp: "a comprehension", ast.SetComp: "a comprehension", ast.DictComp: "a comprehension",
         ast.GeneratorExp: "a generator", ast.JoinedStr: "an f-string", ast.Await: "'await'",
         ast.Yield: "'yield'", ast.YieldFrom: "'yield'", ast.Slice: "a slice", ast.Tuple: "a tuple",
     }
+    if isinstance(node, ast.Attribute):
+        return f"attribute access '.{node.attr}'"
     if isinstance(node, ast.Constant):
         return f"the literal {_short(repr(node.value), 40)[1:-1]}"
     return names.get(type(node), type(node).__name__)
@@ -135,7 +137,7 @@ def _check_syntax(text: str, known: set[str]) -> None:
     except SyntaxError as exc:
         raise ExpressionError(f"cannot parse {_short(text)}: SyntaxError: {exc.msg}",
                               _unit_fix(text) or _DEFAULT_FIX) from None
-    except (RecursionError, MemoryError, ValueError):
+    except (RecursionError, MemoryError):
         raise ExpressionError(f"cannot parse {_short(text)}: it nests too deeply", _PLAIN_FIX) from None
     unknown_names: set[str] = set()
     unknown_funcs: set[str] = set()

@@ -275,6 +275,11 @@ def _simple_pieces(ast: nodes.Template) -> tuple[tuple[bool, str], ...] | None:
     return tuple(pieces)
 
 
+#: Jinja2 statement nodes whose tag is not their lower-cased name.
+_TAGS = {"Assign": "set", "AssignBlock": "set", "FilterBlock": "filter", "CallBlock": "call",
+         "Scope": "autoescape", "ScopedEvalContextModifier": "autoescape"}
+
+
 def _construct(node: nodes.Node) -> str:
     """What a Jinja2 node a text may not hold is, in words."""
     from jinja2 import nodes
@@ -288,9 +293,8 @@ def _construct(node: nodes.Node) -> str:
     if isinstance(node, nodes.Filter):
         return f"the filter '{node.name}'" + (" with arguments" if node.name in FILTERS else "")
     if isinstance(node, nodes.Stmt):
-        tag = {"Assign": "set", "AssignBlock": "set", "FilterBlock": "filter", "CallBlock": "call",
-               "ScopedEvalContextModifier": "autoescape"}.get(type(node).__name__, type(node).__name__)
-        return f"a {{% {tag.lower()} %}} tag"
+        tag = _TAGS.get(type(node).__name__, type(node).__name__.lower())
+        return f"a {{% {tag} %}} tag"
     if isinstance(node, nodes.Const | nodes.Literal):
         return "a literal value"
     if isinstance(node, nodes.BinExpr | nodes.UnaryExpr | nodes.Compare | nodes.Concat):
@@ -320,10 +324,10 @@ def _check_nodes(ast: nodes.Template) -> None:
                 node = node.node
             if not isinstance(node, nodes.TemplateData | nodes.Name) or (
                     isinstance(node, nodes.Name) and node.name == "self"):
-                raise _refused(_innermost(node))
+                raise _refused(_offending(node))
 
 
-def _innermost(node: nodes.Node) -> nodes.Node:
+def _offending(node: nodes.Node) -> nodes.Node:
     """The outermost attribute access, item access or call in ``node`` that no allowed
     placeholder holds (``node`` itself if none)."""
     from jinja2 import nodes
