@@ -23,7 +23,8 @@ Digests changed on purpose since, each marked in ``EXPECTED`` (the latest mark w
 * ``changed: mech. repair``: the issue-17 repair of the mechanics templates changed pinned
   ones (``friction_pull_at_angle``: a bound on the dragged load's acceleration; omit spans of
   ``incline_friction_acceleration`` and ``disk_torque_angular_acceleration``; level labels of
-  ``bead_on_rotating_hoop``); re-pinned once, on that branch.
+  ``bead_on_rotating_hoop``); re-pinned on that branch, last after merging ``items-checks``
+  (whose option rules also move the multiple-choice digests).
 
 * ``changed: units fairness``: a converted input keeps its significant figures
   (``4.87 × 10³ g``, not ``4870.0 g``; one figure more only where an inexact
@@ -104,20 +105,20 @@ EXPECTED: dict[str, str] = {
     'units-unicode-s0-n3': 'ac0ff7b8eec97ed8',  # changed: mech. repair
     'units-latex-s0-n3': 'bda1311970656201',  # changed: mech. repair
     'units-ascii-s0-n3': '1798829cbfcecbc3',  # changed: mech. repair
-    'mc_numerical-unicode-s0-n3': 'd0e182d52ddaf5b0',  # changed: mech. repair
-    'mc_numerical-latex-s0-n3': '0e8bf38783bb40d4',  # changed: mech. repair
-    'mc_numerical-ascii-s0-n3': '6a3c6aefd48e0fe5',  # changed: mech. repair
+    'mc_numerical-unicode-s0-n3': '7eb3c090c134517b',  # changed: mech. repair
+    'mc_numerical-latex-s0-n3': 'db72f8610d0035ea',  # changed: mech. repair
+    'mc_numerical-ascii-s0-n3': 'e47a6ae7b8c10da3',  # changed: mech. repair
     'code-unicode-s0-n3': 'ae6e9519e5bdb1cc',  # changed: mech. repair
     'code-latex-s0-n3': '2adacb146f268406',  # changed: mech. repair
     'code-ascii-s0-n3': '7f377de2167e8c0f',  # changed: mech. repair
-    'mc_symbolic-unicode-s0-n1': 'c99409624c732a58',  # changed: mech. repair
-    'mc_symbolic-latex-s0-n1': '49dce0fd7752ed0f',  # changed: mech. repair
-    'mc_symbolic-ascii-s0-n1': '945a8ddc5fe16d98',  # changed: mech. repair
+    'mc_symbolic-unicode-s0-n1': '306521e89f4f0749',  # changed: mech. repair
+    'mc_symbolic-latex-s0-n1': '688a9f39a4907354',  # changed: mech. repair
+    'mc_symbolic-ascii-s0-n1': '06bf8b028de884ac',  # changed: mech. repair
     'units-unicode-s7-n4-notation=scientific': 'f02e128390b4ec2a',  # changed: mech. repair
     'units-latex-s8-n4-notation=plain-paraphrases=random': 'c692adfadaff6608',  # changed: mech. repair
-    'mc_numerical-unicode-s7-n4-notation=scientific-n_options=8': '06fa8ea8fbfb038a',  # changed: mech. repair
-    'mc_numerical-ascii-s9-n4-n_options=2-start=500': '51371e570e6f514d',  # changed: mech. repair
-    'mc_symbolic-ascii-s7-n2-n_options=6': '595e097223f480f9',  # changed: mech. repair
+    'mc_numerical-unicode-s7-n4-notation=scientific-n_options=8': 'cc4fee72d3a0d04e',  # changed: mech. repair
+    'mc_numerical-ascii-s9-n4-n_options=2-start=500': '6560c7b8ee003c12',  # changed: mech. repair
+    'mc_symbolic-ascii-s7-n2-n_options=6': 'c0a5e270c0dd30ae',  # changed: mech. repair
     'noop-ascii-s5-n4-paraphrases=random': '70b416ca273236a3',  # changed: mech. repair
     'omitted-latex-s5-n4-paraphrases=[1]': '5734ab07da63c06c',  # changed: mech. repair
     'code-ascii-s5-n4-paraphrases=random': 'e998a2c66581369b',  # changed: mech. repair
