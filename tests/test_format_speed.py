@@ -20,6 +20,11 @@ Digests changed on purpose since, each marked in ``EXPECTED`` (the latest mark w
   the whole catalog, so that adding templates leaves them alone; re-pinned when the last
   mechanics audit landed (it rewrote ``atwood_machine``, ``friction_pull_at_angle`` and
   ``incline_friction_acceleration`` in the sample).
+* ``changed: mech. repair``: the issue-17 repair of the mechanics templates changed pinned
+  ones (``friction_pull_at_angle``: a bound on the dragged load's acceleration; omit spans of
+  ``incline_friction_acceleration`` and ``disk_torque_angular_acceleration``; level labels of
+  ``bead_on_rotating_hoop``); re-pinned on that branch, last after merging ``items-checks``
+  (whose option rules also move the multiple-choice digests).
 
 * ``changed: units fairness``: a converted input keeps its significant figures
   (``4.87 × 10³ g``, not ``4870.0 g``; one figure more only where an inexact
@@ -88,35 +93,35 @@ CASES: list[Case] = [
     ("code", "ascii", 5, 4, (("paraphrases", "random"),)),
 ]
 EXPECTED: dict[str, str] = {
-    'free_form-unicode-s0-n3': '47c134430d6a1140',  # changed: item repairs
-    'free_form-latex-s0-n3': '0458f41fe80de598',  # changed: item repairs
-    'free_form-ascii-s0-n3': 'ac9a264bda575aef',  # changed: item repairs
-    'noop-unicode-s0-n3': '246f50ad9d4ed4cb',  # changed: item repairs
-    'noop-latex-s0-n3': 'ec199f82fd3b964d',  # changed: item repairs
-    'noop-ascii-s0-n3': '81e038ffa55fb106',  # changed: item repairs
-    'omitted-unicode-s0-n3': '52e2fee164fd56d9',  # changed: item repairs
-    'omitted-latex-s0-n3': 'b7c06255a93bfdbd',  # changed: item repairs
-    'omitted-ascii-s0-n3': 'a1e2810cc3f62dd5',  # changed: item repairs
-    'units-unicode-s0-n3': '3bc74e5f556eabff',  # changed: item repairs
-    'units-latex-s0-n3': '12f8c9245f6e057d',  # changed: item repairs
-    'units-ascii-s0-n3': 'd724750df5f22e1e',  # changed: item repairs
-    'mc_numerical-unicode-s0-n3': '67c565ff50b343ed',  # changed: item repairs
-    'mc_numerical-latex-s0-n3': 'a5163fd97facae14',  # changed: item repairs
-    'mc_numerical-ascii-s0-n3': '5c7f50ec397410d8',  # changed: item repairs
-    'code-unicode-s0-n3': '3ddb3cf846a1d9b3',  # changed: item repairs
-    'code-latex-s0-n3': '2c631503145194e9',  # changed: item repairs
-    'code-ascii-s0-n3': '06ce92acd1b102b8',  # changed: item repairs
-    'mc_symbolic-unicode-s0-n1': '533110ed3740448b',  # changed: item repairs
-    'mc_symbolic-latex-s0-n1': '4a70424cfa07cd4f',  # changed: item repairs
-    'mc_symbolic-ascii-s0-n1': 'caf245e83aad4fdb',  # changed: item repairs
-    'units-unicode-s7-n4-notation=scientific': '8edd1eda597eda41',  # changed: item repairs
-    'units-latex-s8-n4-notation=plain-paraphrases=random': '23eaa874dfa7e792',  # changed: item repairs
-    'mc_numerical-unicode-s7-n4-notation=scientific-n_options=8': '9617b588b835dbe3',  # changed: item repairs
-    'mc_numerical-ascii-s9-n4-n_options=2-start=500': '2ef8be4935ecb9a1',  # changed: item repairs
-    'mc_symbolic-ascii-s7-n2-n_options=6': 'aef0bd5a37f41e3f',  # changed: item repairs
-    'noop-ascii-s5-n4-paraphrases=random': '31239a9557f6fa96',  # changed: item repairs
-    'omitted-latex-s5-n4-paraphrases=[1]': 'd18eede32f38c62a',  # changed: item repairs
-    'code-ascii-s5-n4-paraphrases=random': 'bc2cfe627c788a78',  # changed: item repairs
+    'free_form-unicode-s0-n3': '924940ff87d783fd',  # changed: mech. repair
+    'free_form-latex-s0-n3': '7241e20de520d2e3',  # changed: mech. repair
+    'free_form-ascii-s0-n3': 'f77e3af979e96ef1',  # changed: mech. repair
+    'noop-unicode-s0-n3': '22974f988efb6a6d',  # changed: mech. repair
+    'noop-latex-s0-n3': '478b6feb378cb1e6',  # changed: mech. repair
+    'noop-ascii-s0-n3': '589fffe9f5dc4501',  # changed: mech. repair
+    'omitted-unicode-s0-n3': '06f50268f4b9eb20',  # changed: mech. repair
+    'omitted-latex-s0-n3': '8f85f7d32a72c207',  # changed: mech. repair
+    'omitted-ascii-s0-n3': '66357a83fc024d2e',  # changed: mech. repair
+    'units-unicode-s0-n3': 'ac0ff7b8eec97ed8',  # changed: mech. repair
+    'units-latex-s0-n3': 'bda1311970656201',  # changed: mech. repair
+    'units-ascii-s0-n3': '1798829cbfcecbc3',  # changed: mech. repair
+    'mc_numerical-unicode-s0-n3': '7eb3c090c134517b',  # changed: mech. repair
+    'mc_numerical-latex-s0-n3': 'db72f8610d0035ea',  # changed: mech. repair
+    'mc_numerical-ascii-s0-n3': 'e47a6ae7b8c10da3',  # changed: mech. repair
+    'code-unicode-s0-n3': 'ae6e9519e5bdb1cc',  # changed: mech. repair
+    'code-latex-s0-n3': '2adacb146f268406',  # changed: mech. repair
+    'code-ascii-s0-n3': '7f377de2167e8c0f',  # changed: mech. repair
+    'mc_symbolic-unicode-s0-n1': '306521e89f4f0749',  # changed: mech. repair
+    'mc_symbolic-latex-s0-n1': '688a9f39a4907354',  # changed: mech. repair
+    'mc_symbolic-ascii-s0-n1': '06bf8b028de884ac',  # changed: mech. repair
+    'units-unicode-s7-n4-notation=scientific': 'f02e128390b4ec2a',  # changed: mech. repair
+    'units-latex-s8-n4-notation=plain-paraphrases=random': 'c692adfadaff6608',  # changed: mech. repair
+    'mc_numerical-unicode-s7-n4-notation=scientific-n_options=8': 'cc4fee72d3a0d04e',  # changed: mech. repair
+    'mc_numerical-ascii-s9-n4-n_options=2-start=500': '6560c7b8ee003c12',  # changed: mech. repair
+    'mc_symbolic-ascii-s7-n2-n_options=6': 'c0a5e270c0dd30ae',  # changed: mech. repair
+    'noop-ascii-s5-n4-paraphrases=random': '70b416ca273236a3',  # changed: mech. repair
+    'omitted-latex-s5-n4-paraphrases=[1]': '5734ab07da63c06c',  # changed: mech. repair
+    'code-ascii-s5-n4-paraphrases=random': 'e998a2c66581369b',  # changed: mech. repair
 }
 
 

@@ -233,7 +233,7 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
                  "T": (2 * math.pi * math.sqrt(c30 / g), "s")},
     ),
     "mechanics.vertical_circle_min_speed": (
-        {"r": "2 m"}, lambda: {"v_top": (math.sqrt(2 * g), "m/s"), "v_bottom": (math.sqrt(10 * g), "m/s")},
+        {"r": "0.5 m"}, lambda: {"v_top": (math.sqrt(0.5 * g), "m/s"), "v_bottom": (math.sqrt(2.5 * g), "m/s")},
     ),
     "mechanics.work_energy_push": (
         {"m": "10 kg", "F": "50 N", "d": "4 m"}, lambda: {"W": (200.0, "J"), "v": (math.sqrt(40), "m/s")},

@@ -25,7 +25,9 @@ def _rocket() -> dict[str, tuple[float, str]]:
     ln = math.log(1000 / 300)  # 1.2040
     v_b = 2500 * ln - G * 30  # 3010.0 - 294.3 = 2715.7 m/s
     h_b = 2500 * 30 * (1 - 300 / 700 * ln) - G * 30**2 / 2  # 75000*(0.48400) - 4414.5 = 31886 m
-    h_max = h_b + v_b**2 / (2 * G)  # 31886 + 375894 = 407780 m
+    # coast in the inverse-square field: 1/(R + h_max) = 1/(R + h_b) - v_b²/(2 GM)
+    gm, r_e = 3.986e14, 6.371e6
+    h_max = 1 / (1 / (r_e + h_b) - v_b**2 / (2 * gm)) - r_e  # 435015 m (uniform g: 407780 m)
     return {"v_b": (v_b, "m/s"), "h_b": (h_b / 1000, "km"), "h_max": (h_max / 1000, "km")}
 
 
