@@ -54,6 +54,12 @@ class CapacityWarning(UserWarning):
     some repeat (``generate(..., unique=True)`` drops the repeats)."""
 
 
+class FairnessWarning(UserWarning):
+    """Templates loaded with problems of wording or options that :mod:`physgen.fairness` finds
+    (a cut that leaves a broken sentence, an undefined Q factor, …): ``physgen validate`` lists
+    each one with its file, field and fix."""
+
+
 def did_you_mean(value: object, choices: Iterable[object]) -> list[str]:
     """The choices close to ``value`` (by spelling, or starting with it), best first.
 
