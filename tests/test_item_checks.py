@@ -344,3 +344,30 @@ def test_options_of_an_absolute_temperature_are_five_percent_apart_in_kelvin() -
                 continue
             kelvin = sorted(float(text.split()[0].replace("−", "-")) + 273.15 for text in v.options.values())
             assert all(b - a > 0.05 * b for a, b in itertools.pairwise(kelvin)), v.options
+
+
+def test_no_option_of_an_absolute_temperature_is_at_or_below_absolute_zero() -> None:
+    """The kelvin spacing pushes options outward; none may cross 0 K (a wall between 21 °C and
+    −6 °C was offered −565 °C)."""
+    from physgen.distractors import absolute_temperature
+    from physgen.formats import FormatContext, get_format
+    from physgen.instance import iter_instances
+
+    cat = physgen.load_catalog()
+    fmt = get_format("mc_numerical")
+    seen = 0
+    for tid in sorted(cat):
+        t = cat[tid]
+        answers = [a for a in t.spec.answers if absolute_temperature(t, a)]
+        if not answers or not fmt.applies(t):
+            continue
+        for inst in iter_instances(t.sample(10, seed=1)):
+            for v in fmt.build(inst, 0, FormatContext()):
+                (name,) = v.answers
+                if name not in answers:
+                    continue
+                conv = t.answer_units[name]
+                for text in v.options.values():
+                    seen += 1
+                    assert float(conv.to_si(float(text.split()[0].replace("−", "-")))) > 0, (tid, v.options)
+    assert seen > 100
