@@ -125,7 +125,18 @@ def compile_template(spec: TemplateSpec, source: str = "<template>", *, check: b
     template.display.update({style: _display(template, style) for style in STYLES})
     _check_noop_bank(template, problems)
     problems.raise_if_any()
+    _choice_tables(template)
     return template
+
+
+def _choice_tables(template: Template) -> None:
+    """The multiple-choice candidates compiled to NumPy and ``mc_symbolic``'s option texts, made
+    once here and cached with the template, so no process pays ``lambdify`` or SymPy printing."""
+    from .distractors import compile_candidates
+    from .formats.choice import option_texts
+
+    object.__setattr__(template, "candidate_functions", Deferred(compile_candidates(template)))
+    object.__setattr__(template, "option_texts", Deferred(option_texts(template)))
 
 
 # -- units -------------------------------------------------------------------

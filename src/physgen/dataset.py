@@ -50,7 +50,7 @@ from typing import TYPE_CHECKING, Any, Literal, overload
 
 from .errors import InputError, SamplingError
 from .generation import Source, resolve_templates
-from .instance import iter_instances
+from .instance import Instance, iter_instances
 from .render import Notation
 from .template import Template
 from .units import Style
@@ -63,6 +63,8 @@ if TYPE_CHECKING:
 DATA_SOURCE = "physgen"
 #: Draws per item before giving up when the chosen format makes nothing for the instance.
 _ATTEMPTS = 8
+#: Items fetched together when the dataset is iterated (:meth:`ProceduralDataset.__getitems__`).
+_BLOCK = 64
 #: Item indices are instance indices: 64-bit counters (:mod:`physgen.sampling`).
 _MAX_SIZE = 2**63
 
@@ -139,30 +141,55 @@ class _Plan:
     def pool(self, index: int) -> _Pool:
         return self.pools[0 if self.curriculum is None else self.curriculum.stage(index)]
 
-    def variant(self, index: int) -> Variant:
-        """Item ``index``'s variant (see the module docstring for how it is chosen)."""
+    def _choice(self, index: int, attempt: int) -> tuple[Template, str, int, int]:
+        """Draw ``attempt`` of item ``index``: its template, format, the bits that pick the
+        paraphrase and the variant, and the instance number."""
+        pool = self.pool(index)
+        digest = hashlib.blake2b(f"physgen-dataset/1/{self.seed}/{index}/{attempt}".encode(),
+                                 digest_size=16).digest()
+        u = (int.from_bytes(digest[:8], "little") >> 11) * 2.0**-53
+        bits = int.from_bytes(digest[8:], "little")
+        j = pool.template(u)
+        t, names = pool.templates[j], pool.formats[j]
+        return t, names[bits % len(names)], bits // len(names), index if t.question_type == "numerical" else 0
+
+    def _made(self, inst: Instance, fmt: str, bits: int) -> Variant | None:
+        """The variant ``bits`` picks among those format ``fmt`` makes of ``inst`` (None: none)."""
         from .formats import FormatContext, get_format
 
-        pool = self.pool(index)
         ctx = FormatContext(self.style, self.notation, self.n_options)
+        t = inst.template
+        made = list(get_format(fmt).build(inst, bits % len(t.texts), ctx))
+        return made[(bits // len(t.texts)) % len(made)] if made else None
+
+    def variant(self, index: int) -> Variant:
+        """Item ``index``'s variant (see the module docstring for how it is chosen)."""
         tried = []
         for attempt in range(_ATTEMPTS):
-            digest = hashlib.blake2b(f"physgen-dataset/1/{self.seed}/{index}/{attempt}".encode(),
-                                     digest_size=16).digest()
-            u = (int.from_bytes(digest[:8], "little") >> 11) * 2.0**-53
-            bits = int.from_bytes(digest[8:], "little")
-            j = pool.template(u)
-            t, names = pool.templates[j], pool.formats[j]
-            fmt = get_format(names[bits % len(names)])
-            bits //= len(names)
-            k = index if t.question_type == "numerical" else 0
-            inst = next(iter_instances(t.sample(1, self.seed, k), self.style, self.notation))
-            made = list(fmt.build(inst, bits % len(t.texts), ctx))
-            if made:
-                return made[(bits // len(t.texts)) % len(made)]
-            tried.append(f"{fmt.name} of {t.id}")
+            t, fmt, bits, k = self._choice(index, attempt)
+            inst = next(iter_instances(t.sample_at([k], self.seed), self.style, self.notation))
+            made = self._made(inst, fmt, bits)
+            if made is not None:
+                return made
+            tried.append(f"{fmt} of {t.id}")
         raise SamplingError(f"item {index}: the chosen formats made no variant in {_ATTEMPTS} draws "
                             f"({', '.join(tried)}); choose other formats or templates")
+
+    def variants(self, indices: Sequence[int]) -> list[Variant]:
+        """Items ``indices``' variants, as :meth:`variant` makes each, with every template's
+        instances drawn in one :meth:`~physgen.template.Template.sample_at` call."""
+        choices = [self._choice(index, 0) for index in indices]
+        by_template: dict[str, list[int]] = {}
+        for pos, (t, _, _, _) in enumerate(choices):
+            by_template.setdefault(t.id, []).append(pos)
+        out: list[Variant | None] = [None] * len(choices)
+        for positions in by_template.values():
+            t = choices[positions[0]][0]
+            batch = t.sample_at([choices[pos][3] for pos in positions], self.seed)
+            for pos, inst in zip(positions, iter_instances(batch, self.style, self.notation), strict=True):
+                out[pos] = self._made(inst, choices[pos][1], choices[pos][2])
+        # an item whose first draw made nothing draws again, alone
+        return [v if v is not None else self.variant(index) for v, index in zip(out, indices, strict=True)]
 
 
 def _entry(variant: Variant, index: int) -> dict[str, Any]:
@@ -215,9 +242,21 @@ class ProceduralDataset(Sequence[dict[str, Any]]):
         index = self._indices[i]  # IndexError past the end, like a list
         return _entry(self._plan.variant(index), index)
 
+    def __getitems__(self, indices: Sequence[int]) -> list[dict[str, Any]]:
+        """Items ``indices`` at once (PyTorch's batched fetch, used by its ``DataLoader``):
+        the same as ``[ds[i] for i in indices]``, with each template's instances drawn in one
+        vectorised call.
+
+        >>> ds = dataset(["mechanics.projectile_range", "optics.thin_lens"], size=10, seed=0)
+        >>> ds.__getitems__([3, 1, 3]) == [ds[3], ds[1], ds[3]]
+        True
+        """
+        picked = [self._indices[i] for i in indices]  # IndexError past the end, like a list
+        return [_entry(v, index) for v, index in zip(self._plan.variants(picked), picked, strict=True)]
+
     def __iter__(self) -> Iterator[dict[str, Any]]:
-        for index in self._indices:
-            yield _entry(self._plan.variant(index), index)
+        for lo in range(0, len(self._indices), _BLOCK):
+            yield from self.__getitems__(range(lo, min(lo + _BLOCK, len(self._indices))))
 
     def __repr__(self) -> str:
         return f"<ProceduralDataset of {len(self)} physgen problems, seed {self.seed}>"

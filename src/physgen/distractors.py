@@ -26,6 +26,7 @@ import numpy as np
 import sympy as sp
 
 from .expressions import symbols_for
+from .functions import NumpyFunction, numpy_function
 from .template import Template
 from .validity import answer_interval
 
@@ -71,29 +72,40 @@ def candidates(template: Template, answer: str) -> tuple[tuple[str, Any], ...]:
     return tuple(out)
 
 
-_Compiled = tuple[tuple[str, Any, Callable[..., Any]], ...]
+#: An answer's candidates as ``(name, NumPy function)``: named mistakes, then generic slips.
+Compiled = tuple[tuple[tuple[str, NumpyFunction], ...], tuple[tuple[str, NumpyFunction], ...]]
 
 
-@functools.lru_cache(maxsize=2048)
-def _compiled(template: Template, answer: str) -> tuple[_Compiled, _Compiled]:
-    """The candidates as ``(name, expression, NumPy function)``: named mistakes, then generic slips."""
+def compile_candidates(template: Template) -> dict[str, Compiled]:
+    """Every answer's :func:`candidates`, compiled to NumPy; made when the template compiles and
+    kept in it (``Template.candidate_functions``), so choosing options needs neither SymPy nor
+    ``lambdify`` (the slow part of a choice format's first use).
+
+    >>> import physgen
+    >>> t = physgen.load_catalog()["mechanics.simple_pendulum_period"]
+    >>> named, generic = t.candidate_functions.get()["T"]
+    >>> [name for name, _ in named], round(float(named[0][1](1.0, 9.8)), 3)
+    (['no_two_pi', 'inverted_ratio'], 0.319)
+    """
     args = list(symbols_for([*template.spec.inputs, *template.constants]).values())
-    compiled = tuple((name, expr, sp.lambdify(args, expr, modules="numpy"))
-                     for name, expr in candidates(template, answer))
-    mistakes = {m for m, _ in template.mistakes.get(answer, [])}
-    named = tuple(c for c in compiled if c[0] in mistakes)
-    return named, tuple(c for c in compiled if c not in named)
+    out: dict[str, Compiled] = {}
+    for answer in template.spec.answers:
+        compiled = tuple((name, numpy_function(args, expr)) for name, expr in candidates(template, answer))
+        mistakes = {m for m, _ in template.mistakes.get(answer, [])}
+        named = tuple(c for c in compiled if c[0] in mistakes)
+        out[answer] = (named, tuple(c for c in compiled if c not in named))
+    return out
 
 
-@functools.cache
-def _fallback_factors() -> tuple[tuple[str, float, Any], ...]:
-    """``FALLBACK_FACTORS`` with their option names and as SymPy numbers."""
-    return tuple((f"scaled_{factor:.3g}", factor, sp.nsimplify(factor)) for factor in FALLBACK_FACTORS)
+#: The fallback options' names and factors.
+FALLBACK: tuple[tuple[str, float], ...] = tuple((f"scaled_{factor:.3g}", factor)
+                                                for factor in FALLBACK_FACTORS)
 
 
-@functools.lru_cache(maxsize=8192)
-def _scaled(template: Template, answer: str, factor: Any) -> Any:
-    return template.expressions[answer] * factor
+def scaled(template: Template, answer: str) -> tuple[tuple[str, Any], ...]:
+    """The fallback options of ``answer`` as expressions: the answer times each factor (as an exact
+    SymPy number), by name; their texts are made when the template compiles."""
+    return tuple((name, template.expressions[answer] * sp.nsimplify(factor)) for name, factor in FALLBACK)
 
 
 def _real(raw: Any) -> float | None:
@@ -131,8 +143,10 @@ def plausible(value: float, right: float, interval: tuple[float, float]) -> bool
 
 def choose(template: Template, answer: str, si: Mapping[str, float], correct: float, k: int,
            rtol: float, order: int, numeric: bool, sig_figs: int | None = None
-           ) -> list[tuple[str, Any, float]]:
-    """``k`` distractors ``(name, expression or None, value in the answer's unit)``.
+           ) -> list[tuple[str, float]]:
+    """``k`` distractors ``(name, value in the answer's unit)``; an option's expression, where it
+    has one, is :func:`candidates` or :func:`scaled` of that name (its text is made when the
+    template compiles, so choosing needs no SymPy).
 
     Mistakes come first; generic slips follow in an order rotated by ``order``
     (so different instances meet different slips); plain scale factors come last
@@ -146,16 +160,16 @@ def choose(template: Template, answer: str, si: Mapping[str, float], correct: fl
 
     >>> import physgen
     >>> t = physgen.load_catalog()["mechanics.simple_pendulum_period"]
-    >>> [(name, value) for name, _, value in choose(t, "T", {"L": 1.0}, 2.01, 3, 0.01, 0, True, 3)]
+    >>> choose(t, "T", {"L": 1.0}, 2.01, 3, 0.01, 0, True, 3)
     [('no_two_pi', 0.319), ('inverted_ratio', 19.7), ('pi_for_two_pi', 1.0)]
     """
     conv = template.answer_units[answer]
     args = [si[n] for n in template.spec.inputs] + [c.si_value for c in template.constants.values()]
-    named, generic = _compiled(template, answer)
+    named, generic = template.candidate_functions.get()[answer]
     if generic:
         shift = order % len(generic)
         generic = generic[shift:] + generic[:shift]
-    chosen: list[tuple[str, Any, float]] = []
+    chosen: list[tuple[str, float]] = []
     kept: list[float] = []  # what options are kept apart by: as shown, or in SI for expressions
 
     def shown(x: float) -> float:
@@ -165,7 +179,7 @@ def choose(template: Template, answer: str, si: Mapping[str, float], correct: fl
     right_si = float(conv.to_si(correct))
     interval = _interval(template, answer)
 
-    def offer(name: str, expr: Any, value: float, si_value: float) -> None:
+    def offer(name: str, value: float, si_value: float) -> None:
         """Keep the option if it is finite, plausible, and far from the answer and from every
         option so far: as shown (numbers), or in SI (expressions, whose value is an SI value)."""
         if not (math.isfinite(value) and math.isfinite(si_value)):
@@ -174,11 +188,11 @@ def choose(template: Template, answer: str, si: Mapping[str, float], correct: fl
         by, answer_by = (value, right) if numeric else (si_value, right_si)
         if plausible(value, right, interval) and _far(by, answer_by, rtol) and all(
                 _far(by, x, rtol) for x in kept):
-            chosen.append((name, expr, value))
+            chosen.append((name, value))
             kept.append(by)
 
     with np.errstate(all="ignore"):
-        for name, expr, fn in (*named, *generic):
+        for name, fn in (*named, *generic):
             if len(chosen) == k:
                 return chosen
             try:
@@ -187,14 +201,13 @@ def choose(template: Template, answer: str, si: Mapping[str, float], correct: fl
                 continue
             real = _real(raw)
             if real is not None:
-                offer(name, expr, float(conv.from_si(real)), real)
-    symbolic = not numeric and answer in template.expressions
-    for name, factor, rational in _fallback_factors():
+                offer(name, float(conv.from_si(real)), real)
+    symbolic = not numeric and bool(named or generic)  # an answer with an expression
+    for name, factor in FALLBACK:
         if len(chosen) == k:
             break
         if symbolic:  # the expression times the factor: scaled in SI (°C are not scaled so)
-            offer(name, _scaled(template, answer, rational), float(conv.from_si(right_si * factor)),
-                  right_si * factor)
+            offer(name, float(conv.from_si(right_si * factor)), right_si * factor)
         else:
-            offer(name, None, correct * factor, float(conv.to_si(correct * factor)))
+            offer(name, correct * factor, float(conv.to_si(correct * factor)))
     return chosen

@@ -30,10 +30,10 @@ _TO_UNIT = 2.0**-53
 
 
 def _mix64(z: npt.NDArray[np.uint64]) -> npt.NDArray[np.uint64]:
-    """The SplitMix64 finaliser (wrapping uint64 arithmetic; identical on every machine)."""
-    with np.errstate(over="ignore"):
-        z = (z ^ (z >> np.uint64(30))) * _M1
-        z = (z ^ (z >> np.uint64(27))) * _M2
+    """The SplitMix64 finaliser (wrapping uint64 arithmetic; identical on every machine).
+    The caller silences NumPy's overflow warning (raised for scalars only)."""
+    z = (z ^ (z >> np.uint64(30))) * _M1
+    z = (z ^ (z >> np.uint64(27))) * _M2
     return z ^ (z >> np.uint64(31))
 
 
@@ -43,10 +43,20 @@ def stream_key(seed: int, template_id: str) -> np.uint64:
     return np.uint64(int.from_bytes(digest, "little"))
 
 
-def uniforms(key: np.uint64, index: npt.ArrayLike, draw: int) -> FloatArray:
-    """Draw number ``draw`` in [0, 1) of each instance in ``index``, under ``key``."""
+def uniforms(key: np.uint64, index: npt.ArrayLike, draw: int | npt.NDArray[np.uint64]) -> FloatArray:
+    """Draw number ``draw`` in [0, 1) of each instance in ``index``, under ``key``.
+
+    ``draw`` may be an array, one draw number per instance (the same numbers as
+    one call per draw number, in a single pass):
+
+    >>> key = stream_key(0, "mechanics.demo")
+    >>> both = uniforms(key, np.array([4, 4]), np.array([0, 1], dtype=np.uint64))
+    >>> bool(both[0] == uniforms(key, [4], 0)[0] and both[1] == uniforms(key, [4], 1)[0])
+    True
+    """
     idx = np.asarray(index, dtype=np.uint64)
-    with np.errstate(over="ignore"):
+    step = np.uint64(draw + 1) if isinstance(draw, int) else draw + np.uint64(1)
+    with np.errstate(over="ignore"):  # one context for all the wrapping arithmetic
         stream = _mix64(key + idx * _GOLDEN)
-        bits = _mix64(stream + np.uint64(draw + 1) * _GOLDEN)
+        bits = _mix64(stream + step * _GOLDEN)
     return (bits >> np.uint64(11)).astype(np.float64) * _TO_UNIT

@@ -27,7 +27,7 @@ from .render import Text
 from .sampling import stream_key, uniforms
 from .schema import TemplateSpec
 from .units import SIConversion, Style, format_unit, parse_quantity, registry
-from .validity import Mask, screen
+from .validity import Mask, screen, shaped
 
 FloatArray = npt.NDArray[np.float64]
 Evaluator = Callable[..., tuple[Any, ...]]
@@ -36,6 +36,8 @@ T = TypeVar("T")
 
 #: Redraws allowed per instance before a template's constraints count as too tight.
 MAX_ROUNDS = 10_000
+#: Candidates examined per call while few instances are pending (several rounds each).
+_ROWS = 8
 
 
 @dataclass(frozen=True)
@@ -68,6 +70,14 @@ class Display:
     units: dict[str, UnitText]  # every unit of an input, constant or answer
     asks: tuple[str, ...]  # the free-form question sentence of each paraphrase
     symbols: dict[str, str] | None  # algebraic: inputs and constants as symbols, answers as expressions
+
+
+class OptionTexts(NamedTuple):
+    """``mc_symbolic``'s texts of one answer in one style (:func:`physgen.formats.choice.option_texts`)."""
+
+    right: str  # the answer's expression, as an option
+    sympy: str  # the same in SymPy syntax (``Answer.expr``)
+    wrong: dict[str, str]  # every wrong option it may be offered, by name
 
 
 class Deferred(Generic[T]):
@@ -128,6 +138,12 @@ class Template:
     #: and each one's unit conversion, in step order.
     intermediate_values: Evaluator | None = field(default=None, repr=False)
     intermediate_units: dict[str, SIConversion] = field(default_factory=dict)
+    #: Multiple choice, made when the template compiles (filled by ``compile_template``): each
+    #: answer's wrong candidates compiled to NumPy (:func:`physgen.distractors.compile_candidates`),
+    #: and ``mc_symbolic``'s option texts per (answer, style).
+    candidate_functions: Deferred[dict[str, Any]] = field(default_factory=lambda: Deferred({}), repr=False)
+    option_texts: Deferred[dict[tuple[str, Style], OptionTexts]] = field(
+        default_factory=lambda: Deferred({}), repr=False)
 
     # -- identity -------------------------------------------------------
     @property
@@ -199,10 +215,8 @@ class Template:
         args = [np.asarray(a, dtype=np.float64) for a in self.arguments(si, constants)]
         shape = np.broadcast_shapes(*(a.shape for a in args)) if args else ()
         values = self._evaluate(*args)
-        return {
-            name: np.broadcast_to(np.asarray(v, dtype=np.float64), shape)
-            for name, v in zip(self.spec.answers, values, strict=True)
-        }
+        return {name: shaped(np.asarray(v, dtype=np.float64), shape)
+                for name, v in zip(self.spec.answers, values, strict=True)}
 
     def constraint_mask(self, si: Mapping[str, npt.ArrayLike]) -> npt.NDArray[np.bool_]:
         """Which rows of SI inputs meet every constraint."""
@@ -239,28 +253,62 @@ class Template:
         """
         if n < 0 or start < 0:
             raise ValueError(f"sample(n, start=...) needs n ≥ 0 and start ≥ 0, got n={n}, start={start}")
+        return self._sample(seed, np.arange(start, start + n, dtype=np.uint64), displayed)
+
+    def sample_at(self, indices: Sequence[int] | npt.NDArray[np.integer[Any]], seed: int = 0, *,
+                  displayed: bool = True) -> InstanceBatch:
+        """Instances numbered ``indices`` (any numbers, any order, repeats allowed) under ``seed``,
+        drawn in one vectorised pass: row ``j`` is instance ``indices[j]`` exactly as
+        :meth:`sample` makes it.
+
+        >>> import physgen
+        >>> t = physgen.load_catalog()["mechanics.projectile_range"]
+        >>> t.sample_at([7, 2]).row(0) == t.sample(1, start=7).row(0)
+        True
+        """
+        index = np.asarray(indices)
+        if index.ndim != 1 or (index.size and (index.dtype.kind not in "iu" or int(index.min()) < 0)):
+            raise ValueError(f"sample_at(indices) needs a list of whole numbers ≥ 0, got {indices!r:.80}")
+        return self._sample(seed, index.astype(np.uint64), displayed)
+
+    def _sample(self, seed: int, index: npt.NDArray[np.uint64], displayed: bool) -> InstanceBatch:
+        """Instances ``index``: each one's first candidate, in round order, that :meth:`accept` keeps.
+
+        A candidate's fate depends on its own numbers only (every check is elementwise), so
+        several rounds of a few pending instances are drawn and examined in one call (at least
+        ``_ROWS`` rows): the same first accepted round, with fewer NumPy calls per instance.
+        """
+        n = index.shape[0]
         key = stream_key(seed, self.id)
-        index = np.arange(start, start + n, dtype=np.uint64)
         names = list(self.spec.inputs)
         shown = {name: np.empty(n) for name in names}
         si = {name: np.empty(n) for name in names}
         answers_si = {name: np.empty(n) for name in self.spec.answers}
         pending = np.arange(n)
-        for round_no in range(MAX_ROUNDS):
-            if pending.size == 0:
-                break
-            cand = self.draw_candidates(key, index[pending], round_no)
+        round_no = 0
+        while pending.size and round_no < MAX_ROUNDS:
+            rounds = min(MAX_ROUNDS - round_no, -(-_ROWS // pending.size))
+            if rounds == 1:
+                cand = self.draw_candidates(key, index[pending], round_no)
+            else:  # instance-major: rounds round_no … round_no+rounds-1 of each pending instance
+                order = np.arange(round_no, round_no + rounds, dtype=np.uint64)
+                cand = self.draw_candidates(key, np.repeat(index[pending], rounds),
+                                            np.tile(order, pending.size))
             ok, cand_si, cand_answers = self.accept(cand, displayed=displayed)
-            rows = pending[ok]
+            grid = ok.reshape(pending.size, rounds)
+            found = grid.any(axis=1)
+            take = (np.flatnonzero(found) * rounds + grid.argmax(axis=1)[found])
+            rows = pending[found]
             for name in names:
-                shown[name][rows] = cand[name][ok]
-                si[name][rows] = cand_si[name][ok]
+                shown[name][rows] = cand[name][take]
+                si[name][rows] = cand_si[name][take]
             for name in answers_si:
-                answers_si[name][rows] = cand_answers[name][ok]
-            pending = pending[~ok]
+                answers_si[name][rows] = cand_answers[name][take]
+            pending = pending[~found]
+            round_no += rounds
         if pending.size:
             raise SamplingError(
-                f"{self.id}: instance {start + int(pending[0])} found no parameter set meeting "
+                f"{self.id}: instance {int(index[pending[0]])} found no parameter set meeting "
                 f"the constraints {self.spec.constraints} in {MAX_ROUNDS} draws; widen the input "
                 "ranges or loosen the constraints (see `physgen validate`)"
             )
@@ -285,16 +333,23 @@ class Template:
         shape = np.broadcast_shapes(*(a.shape for a in args))
         with np.errstate(all="ignore"):
             values = self.intermediate_values(*args)
-        return {name: conv.from_si(np.broadcast_to(np.asarray(v, dtype=np.float64), shape))
+        return {name: conv.from_si(shaped(np.asarray(v, dtype=np.float64), shape))
                 for (name, conv), v in zip(self.intermediate_units.items(), values, strict=True)}
 
     def draw_candidates(self, key: np.uint64, index: npt.NDArray[np.uint64],
-                        round_no: int) -> dict[str, FloatArray]:
-        """One candidate value per instance and input, rounded as it will be displayed."""
+                        round_no: int | npt.NDArray[np.uint64]) -> dict[str, FloatArray]:
+        """One candidate value per instance and input, rounded as it will be displayed
+        (``round_no``: the redraw round, or one per instance)."""
         shown: dict[str, FloatArray] = {}
         n_inputs = len(self.spec.inputs)
-        for j, (name, spec) in enumerate(self.spec.inputs.items()):
-            u = uniforms(key, index, round_no * n_inputs + j)
+        if not n_inputs:
+            return shown
+        rounds = np.asarray(round_no, dtype=np.uint64) * np.uint64(n_inputs)
+        draws = np.arange(n_inputs, dtype=np.uint64)[:, None] + rounds  # draw of input j: round × inputs + j
+        grid = (n_inputs, index.shape[0])
+        every = uniforms(key, np.broadcast_to(index, grid).ravel(),
+                         np.broadcast_to(draws, grid).ravel()).reshape(grid)
+        for (name, spec), u in zip(self.spec.inputs.items(), every, strict=True):
             lo, hi = spec.bounds()
             if spec.integer:
                 shown[name] = np.minimum(np.floor(lo + u * (hi - lo + 1)), hi)

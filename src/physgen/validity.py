@@ -59,7 +59,23 @@ def apart(a: FloatArray, b: FloatArray, tolerances: float = SEPARATION) -> Mask:
     [False, True]
     """
     with np.errstate(all="ignore"):
-        return np.abs(a - b) > tolerances * RTOL * np.maximum(np.abs(a), np.abs(b))
+        return _apart(a, b, tolerances)
+
+
+def _apart(a: FloatArray, b: FloatArray, tolerances: float = SEPARATION) -> Mask:
+    """:func:`apart` for callers that already silence NumPy's warnings (one context, not one per pair)."""
+    return np.abs(a - b) > tolerances * RTOL * np.maximum(np.abs(a), np.abs(b))
+
+
+def shaped(value: npt.ArrayLike, shape: tuple[int, ...]) -> npt.NDArray[np.float64]:
+    """``value`` broadcast to ``shape`` (as a read-only view), or itself if it has that shape already
+    (``np.broadcast_to`` costs more than most of the arithmetic it precedes on a few rows).
+
+    >>> shaped(2.0, (3,)).tolist(), shaped(np.ones(2), (2,)).shape
+    ([2.0, 2.0, 2.0], (2,))
+    """
+    a = np.asarray(value)
+    return a if a.shape == shape else np.broadcast_to(a, shape)
 
 
 def screen(t: Template, shown: Mapping[str, FloatArray], si: Mapping[str, FloatArray],
@@ -92,7 +108,7 @@ def _plausible(t: Template, si: Mapping[str, FloatArray],
     shape = next(iter(answers_si.values())).shape
     out: dict[str, Mask] = {}
     for (label, lo, hi), value in zip(t.check_bounds, values, strict=True):
-        v = np.broadcast_to(np.asarray(value), shape)
+        v = shaped(value, shape)
         ok = v.astype(bool) if lo is None or hi is None else (v >= lo) & (v <= hi)
         key = f"check:{label}"
         out[key] = out[key] & ok if key in out else ok
@@ -100,18 +116,29 @@ def _plausible(t: Template, si: Mapping[str, FloatArray],
 
 
 def _conditioned(t: Template, si: Mapping[str, FloatArray], answers_si: Mapping[str, FloatArray]) -> Mask:
-    ok = np.ones(next(iter(answers_si.values())).shape, dtype=bool)
+    """Every nudge of every input at once: the answers are evaluated once, on the rows of all
+    nudged copies stacked (input by input), not once per input."""
+    shape = next(iter(answers_si.values())).shape
+    nudgeable = [name for name, spec in t.spec.inputs.items() if not (spec.exact or spec.integer)]
+    if not nudgeable:
+        return np.ones(shape, dtype=bool)
+    stacked = {}
+    for name, values in si.items():
+        if name in nudgeable:  # the shown number nudged (0.2 % of 20 °C is not 0.2 % of 293 K)
+            conv = t.input_si[name]
+            copies = [conv.to_si(conv.from_si(values) * (1 + NUDGE)) if other == name else values
+                      for other in nudgeable]
+        else:
+            copies = [values] * len(nudgeable)
+        stacked[name] = np.concatenate([shaped(c, shape) for c in copies])
+    moved = t.evaluate_si(stacked)
     limit = CONDITIONING_SHARE * RTOL
-    for name, spec in t.spec.inputs.items():
-        if spec.exact or spec.integer:
-            continue
-        conv = t.input_si[name]
-        nudged = dict(si)  # the shown number nudged (0.2 % of 20 °C is not 0.2 % of 293 K)
-        nudged[name] = conv.to_si(conv.from_si(si[name]) * (1 + NUDGE))
-        moved = t.evaluate_si(nudged)
-        for answer, base in answers_si.items():
-            if (answer, name) not in t.power_laws:
-                ok &= np.abs(moved[answer] - base) <= limit * np.abs(base)
+    ok = np.ones(shape, dtype=bool)
+    for answer, base in answers_si.items():
+        rows = [k for k, name in enumerate(nudgeable) if (answer, name) not in t.power_laws]
+        if rows:
+            shift = np.abs(moved[answer].reshape(len(nudgeable), *shape)[rows] - base)
+            ok &= (shift <= limit * np.abs(base)).all(axis=0)
     return ok
 
 
@@ -123,7 +150,7 @@ def _apart_from_inputs(t: Template, shown: Mapping[str, FloatArray],
         value = conv.from_si(base)
         for name in t.spec.inputs:
             if t.input_si[name].si_unit == conv.si_unit:
-                ok &= apart(value, conv.from_si(t.input_si[name].to_si(shown[name])))
+                ok &= _apart(value, conv.from_si(t.input_si[name].to_si(shown[name])))
     return ok
 
 
@@ -135,8 +162,8 @@ def _apart_from_mistakes(t: Template, si: Mapping[str, FloatArray],
     for (answer, _), wrong in zip(t.mistake_answers, t.mistake_values(*t.arguments(si)), strict=True):
         conv = t.answer_units[answer]
         right = conv.from_si(answers_si[answer])
-        guess = conv.from_si(np.broadcast_to(np.asarray(wrong, dtype=np.float64), right.shape))
-        ok &= apart(right, guess) | ~np.isfinite(guess)
+        guess = conv.from_si(shaped(np.asarray(wrong, dtype=np.float64), right.shape))
+        ok &= _apart(right, guess) | ~np.isfinite(guess)
     return ok
 
 

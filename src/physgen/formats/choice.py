@@ -17,7 +17,6 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable, Mapping
-from typing import Any
 
 from ..instance import Instance
 from ..numtext import format_numbers
@@ -26,8 +25,8 @@ from ..reading.choice import read_choice
 from ..reading.numbers import KNOWN_NAMES
 from ..reading.span import MAX_SPAN, clean_reply, final_span
 from ..reading.verdict import Grade, PartGrade, Reason
-from ..render import format_expression, format_symbol
-from ..template import Template
+from ..render import STYLES, format_expression, format_symbol
+from ..template import OptionTexts, Template
 from ..units import Style
 from ..variant import Answer, Variant
 from .prompting import asks, bind, instruction, per_instance, pick
@@ -50,7 +49,6 @@ _ASK = f"Answer with the letter of the correct option. {instruction(['x'], 'choi
 _Options = tuple[str, Answer, tuple[str, ...]]
 
 
-@functools.lru_cache(maxsize=4096)
 def _symbols(t: Template) -> dict[str, str | None]:
     """The symbol each input and constant is written with (None: from its name)."""
     names: dict[str, str | None] = {n: s.symbol for n, s in t.spec.inputs.items()}
@@ -58,17 +56,30 @@ def _symbols(t: Template) -> dict[str, str | None]:
     return names
 
 
-@functools.lru_cache(maxsize=65536)
-def _expression(t: Template, expr: Any, style: Style) -> str:
-    """An option of ``mc_symbolic``: the same text for every instance, so made once."""
-    return format_expression(expr, _symbols(t), style)
+def option_texts(t: Template) -> dict[tuple[str, Style], OptionTexts]:
+    """Every ``mc_symbolic`` option text of ``t``, per answer and style: the right expression and
+    every wrong one an instance may be offered (:func:`physgen.distractors.candidates` and
+    :func:`~physgen.distractors.scaled`). Made when the template compiles and kept in it
+    (``Template.option_texts``), so no process prints them again (SymPy's printing was most of
+    the format's first-use cost). Empty when the format does not apply.
 
+    >>> import physgen
+    >>> texts = physgen.load_catalog()["mechanics.simple_pendulum_period"].option_texts.get()
+    >>> texts["T", "unicode"].right, texts["T", "unicode"].wrong["no_two_pi"]
+    ('2·π·√(L/g)', '√(L/g)')
+    """
+    from .. import distractors
 
-@functools.lru_cache(maxsize=8192)
-def _expected(t: Template, answer: str, style: Style) -> tuple[str, str]:
-    """The right expression of ``mc_symbolic``: as an option, and in SymPy syntax."""
-    expr = t.expressions[answer]
-    return _expression(t, expr, style), str(expr)
+    if not _has_expressions(t):
+        return {}
+    names = _symbols(t)
+    out = {}
+    for answer, expr in t.expressions.items():
+        wrong = (*distractors.candidates(t, answer), *distractors.scaled(t, answer))
+        for style in STYLES:
+            out[answer, style] = OptionTexts(format_expression(expr, names, style), str(expr),
+                                             {name: format_expression(e, names, style) for name, e in wrong})
+    return out
 
 
 @functools.lru_cache(maxsize=16384)
@@ -98,12 +109,13 @@ def _options(inst: Instance, ctx: FormatContext, symbolic: bool) -> tuple[_Optio
         if len(wrong) < k - 1:
             continue  # cannot build k well-separated options for this quantity
         if symbolic:
-            texts = tuple(_expression(t, e, ctx.style) for _, e, _ in wrong)
-            text, expr = _expected(t, name, ctx.style)
-            out.append((name, Answer(right.value, right.unit, text, right.sig_figs, expr), texts))
+            table = t.option_texts.get()[name, ctx.style]
+            texts = tuple(table.wrong[option] for option, _ in wrong)
+            key = Answer(right.value, right.unit, table.right, right.sig_figs, table.sympy)
+            out.append((name, key, texts))
         else:
             unit = t.display[ctx.style].units[spec.unit]
-            numbers = format_numbers([v for _, _, v in wrong], spec.sig_figs, ctx.style, ctx.notation)
+            numbers = format_numbers([v for _, v in wrong], spec.sig_figs, ctx.style, ctx.notation)
             out.append((name, right, tuple([unit.head + x + unit.tail for x in numbers])))
     return tuple(out)
 
@@ -184,7 +196,9 @@ def _per_quantity(t: Template) -> int:
 
 
 def _has_expressions(t: Template) -> bool:
-    return bool(t.expressions) and t.question_type == "numerical"
+    """A numerical template whose answers are expressions (not a solver's); read from the spec,
+    so asking does not load SymPy."""
+    return t.spec.solver is None and t.question_type == "numerical"
 
 
 @register_format("mc_numerical", applies=lambda t: t.question_type == "numerical", grader=grade_choice,
