@@ -84,7 +84,8 @@ LIMITS: dict[str, Limit] = {
     "efficiency": Limit("", 0.0, 1.0, "no device returns more energy than it takes in"),
     # any domain
     "probability": Limit("", 0.0, 1.0, "a probability or a fraction of a whole lies between 0 and 1"),
-    "lorentz_factor": Limit("", 1.0, float("inf"), "γ = 1/√(1 − v²/c²) is at least 1 for any body slower than light"),
+    "lorentz_factor": Limit("", 1.0, float("inf"),
+                            "γ = 1/√(1 − v²/c²) is at least 1 for any body slower than light"),
     "angle_between_directions": Limit("deg", 0.0, 180.0, "the angle between two directions, or a phase "
                                       "lag asked for between 0° and 180°, lies in that range"),
     "angle_from_normal": Limit("deg", 0.0, 90.0, "an angle of a ray or a line from a normal or an axis, "
