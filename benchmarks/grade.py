@@ -136,6 +136,40 @@ def step_grading(repeats: int = 3) -> None:
           f"target >= 1,000/s: {'met' if rate >= 1000 else 'NOT met'}")
 
 
+def _lengthened(v: physgen.Variant, reply: str, target: int, rng: random.Random) -> str:
+    """``reply`` with reasoning before it (restated givens, checked steps, prose) up to about
+    ``target`` characters: the shape of a long worked solution."""
+    givens = [f"{name} = {q.text}" for name, q in v.inputs.items()]
+    filler = [f"The problem gives {g}." for g in givens] + [f"Checking this step again: {s}" for s in v.steps]
+    filler += ["First, identify what is asked and which relations connect the quantities.",
+               "The units must agree before any number is substituted, so convert to SI first.",
+               "A rough estimate helps to catch slips of a factor of 10 in the arithmetic."]
+    head = []
+    while sum(len(x) + 1 for x in head) + len(reply) < target:
+        head.append(rng.choice(filler))
+    return "\n".join(head) + "\n" + reply
+
+
+def step_lengths(sizes: tuple[int, ...] = (500, 1000, 2000, 4000), count: int = 1500) -> None:
+    """Step grading rate by reply length (cost should grow linearly with length)."""
+    rng = random.Random(3)
+    base = step_responses(count)
+    line = []
+    for size in sizes:
+        cases = [(v, _lengthened(v, r, size, rng)) for v, r in base]
+        mean = sum(len(r) for _, r in cases) / len(cases)
+        dt = math.inf
+        for _ in range(3):
+            start = time.process_time()
+            for v, r in cases:
+                grade(v, r, steps=True)
+            dt = min(dt, time.process_time() - start)
+        per_char = dt / len(cases) / mean * 1e9
+        line.append(f"{mean:,.0f} chars {len(cases) / dt:,.0f}/s ({per_char:,.0f} ns/char)")
+    print("step grading by reply length (best of 3): " + "; ".join(line)
+          + " (targets: 1,000/s at 500 chars, 400/s at 2,000)")
+
+
 def main() -> None:
     cases = single_answer_responses(20_000)
     for v, r in cases[:200]:  # warm the unit caches, as a long grading run would
@@ -148,6 +182,7 @@ def main() -> None:
           f"({right} correct); target >= 5,000/s: {'met' if rate >= 5000 else 'NOT met'}")
     corpus_agreement()
     step_grading()
+    step_lengths()
     path = SHARED / "physics_responses.jsonl"
     if path.exists():
         rows = [json.loads(line) for line in path.read_text().splitlines()]

@@ -40,16 +40,16 @@ def test_length_random_access_and_determinism() -> None:
 
 def test_an_item_is_made_alone_from_seed_template_and_index(monkeypatch: pytest.MonkeyPatch) -> None:
     ds = physgen.dataset(size=10**12, seed=9, formats=["free_form", "mc_numerical", "noop"])
-    drawn: list[tuple[int, int]] = []
-    sample = Template.sample
+    drawn: list[list[int]] = []
+    sample_at = Template.sample_at
 
-    def counted(self: Template, n: int, seed: int = 0, start: int = 0) -> InstanceBatch:
-        drawn.append((n, start))
-        return sample(self, n, seed, start)
+    def counted(self: Template, indices: list[int], seed: int = 0, **kwargs: bool) -> InstanceBatch:
+        drawn.append(list(indices))
+        return sample_at(self, indices, seed, **kwargs)
 
-    monkeypatch.setattr(Template, "sample", counted)
+    monkeypatch.setattr(Template, "sample_at", counted)
     last = ds[10**12 - 1]  # nothing before it is made: one instance, drawn at its own index
-    assert drawn and all(n == 1 and start in (0, 10**12 - 1) for n, start in drawn), drawn
+    assert drawn and all(k in ([0], [10**12 - 1]) for k in drawn), drawn
     monkeypatch.undo()
     for i in (0, 1, 10**12 - 1):
         entry = last if i == 10**12 - 1 else ds[i]

@@ -47,7 +47,8 @@ def test_cached_and_uncached_output_are_byte_identical(tmp_path: Path) -> None:
 
 def test_list_and_show_from_the_cache_import_neither_sympy_nor_pint(tmp_path: Path) -> None:
     folder = str(tmp_path / "cache")
-    _run(["-m", "physgen.cli", "validate"], PHYSGEN_CACHE_DIR=folder)
+    pending = str(Path(__file__).parent / "data" / "pending_repairs.json")
+    _run(["-m", "physgen.cli", "validate", "--pending", pending], PHYSGEN_CACHE_DIR=folder)
     script = ("import io, sys\nfrom physgen.cli import main\n"
               "main(['list'], io.StringIO()); main(['show', 'mechanics.projectile_range'], io.StringIO())\n"
               "print(sorted(m for m in ('sympy', 'pint', 'physgen.compile') if m in sys.modules))")

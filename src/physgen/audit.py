@@ -44,6 +44,7 @@ class AuditRow:
     difficulty: int
     rubric_level: int | None
     errors: list[str] = field(default_factory=list)
+    implied: list[str] = field(default_factory=list)  # "x 0.12–1.98 m": each implied quantity's span
 
 
 def audit(t: Template, draws: int = 10_000, seed: int = 0) -> AuditRow:
@@ -53,7 +54,7 @@ def audit(t: Template, draws: int = 10_000, seed: int = 0) -> AuditRow:
 
     key = stream_key(seed, f"audit:{t.id}")
     index = np.arange(draws, dtype=np.uint64)
-    meets, _, _, masks = t.examine(t.draw_candidates(key, index, 0))
+    meets, si, answers, masks = t.examine(t.draw_candidates(key, index, 0))
     kept = max(int(meets.sum()), 1)
     rejected = {k: float((~m & meets).sum()) / kept for k, m in masks.items()}
     passed = np.logical_and.reduce([meets, *masks.values()])
@@ -80,7 +81,26 @@ def audit(t: Template, draws: int = 10_000, seed: int = 0) -> AuditRow:
         t.id, draws, float(meets.mean()), rejected, total,
         [n for n, i in t.spec.inputs.items() if i.exact], n_mistakes, bad, checked,
         f"{len(names)}/{len(t.spec.inputs)}", len(usable(t)), t.difficulty, level, errors,
+        _implied(t, si, answers, passed),
     )
+
+
+def _implied(t: Template, si: dict[str, np.ndarray], answers: dict[str, np.ndarray],
+             passed: np.ndarray) -> list[str]:
+    """Each implied quantity's span over the draws every check keeps, in its unit: 'x 0.12–1.98 m'."""
+    from .units import format_unit, to_si
+
+    if not t.spec.implied or t.check_values is None or not passed.any():
+        return []
+    with np.errstate(all="ignore"):
+        values = t.check_values(*t.arguments(si), *(answers[n] for n in t.spec.answers))
+    out = []
+    for name, item in t.spec.implied.items():
+        k = next(i for i, (label, _, _) in enumerate(t.check_bounds) if label == f"implied_{name}")
+        every = np.broadcast_to(np.asarray(values[k], dtype=float), passed.shape)
+        v = to_si(item.unit).from_si(every[passed])
+        out.append(f"{name} {v.min():.3g}–{v.max():.3g} {format_unit(item.unit)}".rstrip())
+    return out
 
 
 def _options(t: Template, seed: int) -> tuple[int, int]:

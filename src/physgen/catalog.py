@@ -28,6 +28,7 @@ import difflib
 import functools
 import hashlib
 import pickle
+import warnings
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from importlib import resources
 from pathlib import Path
@@ -36,7 +37,7 @@ from typing import TYPE_CHECKING, Any
 import pydantic
 
 from . import cache
-from .errors import CatalogError, Problem, TemplateError, UnknownTemplateError, unknown
+from .errors import CatalogError, FairnessWarning, Problem, TemplateError, UnknownTemplateError, unknown
 from .schema import DOMAINS, AnswerSpec, ConstantSpec, InputSpec, QuestionType, TemplateSpec
 
 if TYPE_CHECKING:
@@ -451,4 +452,9 @@ def _load(path: Path, lazy: bool = False, time_limit: float | None = None) -> Ca
     store.save()  # keeps the good templates even when others fail
     if problems:
         raise CatalogError(problems=problems)
+    flagged = [e.spec.id for e in entries if getattr(e, "findings", ())]  # compiled now, not lazy entries
+    if flagged:
+        warnings.warn(FairnessWarning(
+            f"{len(flagged)} template(s) have wording or option problems (e.g. {flagged[0]}); "
+            f"`physgen validate {path}` lists each with its file, field and fix"), stacklevel=3)
     return Catalog(entries, path if path.is_dir() else path.parent)

@@ -37,11 +37,14 @@ import jinja2
 import numpy as np
 import sympy as sp
 
+from .dependence import dependencies
 from .errors import Problem, TemplateError
 from .expressions import ExpressionError, parse_expression, symbols_for
+from .fairness import findings_by_check
 from .functions import SolverFunction, numpy_function
 from .intermediates import check_finite, check_intermediates, compile_intermediates
 from .limits import LIMITS
+from .printed import compile_printed
 from .render import (
     STYLES,
     Shown,
@@ -106,6 +109,7 @@ def compile_template(spec: TemplateSpec, source: str = "<template>", *, check: b
     _check_statements(spec, expressions, problems)
     problems.raise_if_any()
     pairs = tuple((a, m) for a, items in mistakes.items() for m, _ in items)
+    printed = compile_printed(spec)
     template = Template(
         spec=spec, source=source, input_si=input_si, answer_units=answer_units,
         constants=constants, texts=texts, steps=steps, _symbolic=Deferred((expressions, mistakes)),
@@ -113,12 +117,14 @@ def compile_template(spec: TemplateSpec, source: str = "<template>", *, check: b
         check_values=checks[0], check_bounds=checks[1],
         mistake_values=_mistake_evaluator(spec, mistakes), mistake_answers=pairs, omit_texts=omit_texts,
         intermediate_values=intermediates[0], intermediate_units=intermediates[1],
+        printed_values=printed[0], printed_targets=printed[1],
     )
     _check_dimensions(template, constraint_exprs, problems)
     _check_check_dimensions(template, checks[2], problems)
     check_intermediates(template, intermediates[2], problems, _pint_arguments(template))
     problems.raise_if_any()
     object.__setattr__(template, "power_laws", _power_laws(template))
+    object.__setattr__(template, "dependencies", dependencies(template))
     if check:
         _check_sampling(template, problems)
         problems.raise_if_any()
@@ -126,6 +132,8 @@ def compile_template(spec: TemplateSpec, source: str = "<template>", *, check: b
     _check_noop_bank(template, problems)
     problems.raise_if_any()
     _choice_tables(template)
+    if check:
+        object.__setattr__(template, "findings", tuple(findings_by_check(template)))
     return template
 
 
@@ -418,10 +426,53 @@ def _checks(spec: TemplateSpec, problems: _Problems) -> tuple[
         exprs.append(rel)
         bounds.append((check.label, None, None))
         parsed.append((f"{field}.expr", rel.lhs - rel.rhs, None))
+    for name, item in spec.implied.items():
+        _implied(name, item, names, exprs, bounds, parsed, problems)
     if not exprs:
         return None, (), parsed
     args = list(symbols_for(names).values())
     return numpy_function(args, exprs), tuple(bounds), parsed
+
+
+def _implied(name: str, item: Any, names: list[str], exprs: list[Any],
+             bounds: list[tuple[str, float | None, float | None]],
+             parsed: list[tuple[str, Any, str | None]], problems: _Problems) -> None:
+    """An implied quantity as one or two plausibility checks labelled ``implied_<name>``: its
+    ``range`` (in its unit) and its named ``limit``, each in SI (the dimension is checked with
+    the checks'; a limit of another kind than the quantity's unit is a problem here)."""
+    field = f"implied.{name}"
+    try:
+        expr = parse_expression(item.expr, names)
+    except ExpressionError as exc:
+        problems.add(f"{field}.expr", str(exc), exc.fix)
+        return
+    try:
+        conv = to_si(item.unit)
+    except ValueError as exc:
+        problems.add(f"{field}.unit", str(exc), "use a Pint unit such as 'm', 'V', 'W'")
+        return
+    label = f"implied_{name}"
+    parsed.append((f"{field}.expr", expr, item.unit))
+    if item.range is not None:
+        lo, hi = (float(conv.to_si(x)) for x in item.range)
+        exprs.append(expr)
+        bounds.append((label, min(lo, hi), max(lo, hi)))
+    if item.limit is not None:
+        limit = LIMITS.get(item.limit)
+        if limit is None:
+            close = difflib.get_close_matches(item.limit, LIMITS, n=3)
+            problems.add(f"{field}.limit", f"there is no named limit {item.limit!r}",
+                         f"use one of {close or sorted(LIMITS)}, or give `range: [low, high]` "
+                         f"in {item.unit!r}")
+            return
+        if to_si(limit.unit).si_unit != conv.si_unit:
+            problems.add(f"{field}.limit",
+                         f"the limit {item.limit!r} bounds a quantity in {limit.unit or '1'}, "
+                         f"but {name} is in {item.unit or '1'}",
+                         "use a limit of the quantity's kind, or give `range: [low, high]` in its unit")
+            return
+        exprs.append(expr)
+        bounds.append((label, *limit.interval_si()))
 
 
 # -- dimensions (Pint, once) ----------------------------------------------------
@@ -773,8 +824,9 @@ def _check_reject_rate(usable: Any, all_masks: dict[str, Any], problems: _Proble
     if rate > MAX_REJECT_RATE:
         worst = max(masks, key=lambda k: int((~masks[k]).sum()))
         share = float((~masks[worst]).mean())
+        implied = worst.removeprefix("check:implied_")
         problems.add(
-            _REJECT_FIELDS.get(worst, "checks"),
+            f"implied.{implied}" if implied != worst else _REJECT_FIELDS.get(worst, "checks"),
             f"the validity checks reject {rate:.0%} of the draws that meet the constraints; "
             f"'{worst}' alone rejects {share:.0%}",
             _REJECT_FIXES.get(worst, "narrow the input ranges (or add a constraint) so that the check "
@@ -783,13 +835,16 @@ def _check_reject_rate(usable: Any, all_masks: dict[str, Any], problems: _Proble
 
 
 _REJECT_FIELDS = {"conditioning": "inputs", "distinct_from_inputs": "inputs",
-                  "distinct_from_mistakes": "mistakes"}
+                  "distinct_from_mistakes": "mistakes", "printed_steps": "steps"}
 _REJECT_FIXES = {
     "conditioning": "keep the inputs away from where the answer cancels or its phase runs over many "
                     "cycles (a constraint), or mark inputs that are exact by statement `exact: true`",
     "distinct_from_inputs": "add a constraint keeping the answer away from the inputs of its kind",
     "distinct_from_mistakes": "add a constraint where the named mistake and the key differ, or drop a "
                               "mistake that is right for most inputs",
+    "printed_steps": "print the values the steps use with more figures (`sig_figs` of the answer or "
+                     "intermediate), or add a constraint away from where they cancel (a small total of "
+                     "large printed parts)",
 }
 
 

@@ -195,12 +195,14 @@ class _Plan:
 def _entry(variant: Variant, index: int) -> dict[str, Any]:
     """The dataset entry of ``variant``, as item ``index``."""
     from .formats import get_format
+    from .jsonl import variant_line
 
+    d = variant.to_dict()
     return {
         "question": variant.prompt,
         "answer": get_format(variant.format).reference(variant),
         "metadata": {"source_dataset": DATA_SOURCE, "source_index": index,
-                     "variant": variant.to_dict(), "ground_truth": variant.to_json()},
+                     "variant": d, "ground_truth": variant_line(variant, d)[:-1].decode()},
     }
 
 

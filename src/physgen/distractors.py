@@ -20,7 +20,7 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import sympy as sp
@@ -58,22 +58,71 @@ MAX_RATIO = 100.0
 FALLBACK_FACTORS = (3.0, 1 / 3, 4.0, 0.25, 5.0, 0.2, 10.0, 0.1, 7.0, 1 / 7)
 
 
+#: Generic slips that change a quantity's dimension: never offered for an answer that has one
+#: ("5800 V" for a 76.1 V key is the key squared, not a voltage).
+CHANGES_DIMENSION = frozenset({"squared", "square_root", "inverted"})
+#: Options of an absolute temperature differ by more than this share on the kelvin scale (a grader
+#: that compares absolute temperatures in kelvin could not tell 46.6 °C from 52.0 °C at 1.7 %).
+KELVIN_SEPARATION = 0.05
+_CHANGE = ("change", "rise", "drop", "difference", "increase", "decrease", "fall")
+
+
+def has_dimension(template: Template, answer: str) -> bool:
+    """Whether ``answer``'s unit has a dimension (an angle counts: its square is no angle).
+
+    >>> import physgen
+    >>> t = physgen.load_catalog()["mechanics.projectile_range"]
+    >>> has_dimension(t, "R")
+    True
+    """
+    return template.answer_units[answer].si_unit != "dimensionless"
+
+
+def absolute_temperature(template: Template, answer: str) -> bool:
+    """Whether ``answer`` is an absolute temperature: in °C or °F, or in K and not asked as a change.
+
+    >>> import physgen
+    >>> absolute_temperature(physgen.load_catalog()["mechanics.projectile_range"], "R")
+    False
+    """
+    conv = template.answer_units[answer]
+    if conv.si_unit != "kelvin":
+        return False
+    ask = template.spec.answers[answer].ask.lower()
+    return bool(conv.offset) or not any(word in ask for word in _CHANGE)
+
+
 @functools.lru_cache(maxsize=2048)
 def candidates(template: Template, answer: str) -> tuple[tuple[str, Any], ...]:
-    """Named wrong expressions for ``answer``: the template's mistakes, then generic slips."""
+    """Named wrong expressions for ``answer``: the template's mistakes, then generic slips (those in
+    ``CHANGES_DIMENSION`` only for a dimensionless answer)."""
     right = template.expressions.get(answer)
     if right is None:
         return ()
     out: list[tuple[str, Any]] = list(template.mistakes.get(answer, []))
+    dimensioned = has_dimension(template, answer)
     for name, rule in GENERIC:
+        if dimensioned and name in CHANGES_DIMENSION:
+            continue
         wrong = rule(right)
         if wrong != right:
             out.append((name, wrong))
     return tuple(out)
 
 
-#: An answer's candidates as ``(name, NumPy function)``: named mistakes, then generic slips.
-Compiled = tuple[tuple[tuple[str, NumpyFunction], ...], tuple[tuple[str, NumpyFunction], ...]]
+#: An answer's candidates as ``(position in candidates(), name, NumPy function)``: named
+#: mistakes, then generic slips (a mistake may share a generic slip's name, not its position).
+Candidate = tuple[int, str, NumpyFunction]
+Compiled = tuple[tuple[Candidate, ...], tuple[Candidate, ...]]
+
+
+class Option(NamedTuple):
+    """A chosen wrong option: its position in :func:`candidates` then :func:`scaled` (what its
+    text is kept by), its name and its value in the answer's unit."""
+
+    key: int
+    name: str
+    value: float
 
 
 def compile_candidates(template: Template) -> dict[str, Compiled]:
@@ -84,15 +133,16 @@ def compile_candidates(template: Template) -> dict[str, Compiled]:
     >>> import physgen
     >>> t = physgen.load_catalog()["mechanics.simple_pendulum_period"]
     >>> named, generic = t.candidate_functions.get()["T"]
-    >>> [name for name, _ in named], round(float(named[0][1](1.0, 9.8)), 3)
-    (['no_two_pi', 'inverted_ratio'], 0.319)
+    >>> [name for _, name, _ in named], round(float(named[0][2](1.0, 9.8)), 3)
+    (['no_two_pi', 'inverted_ratio', 'pi_for_two_pi'], 0.319)
     """
     args = list(symbols_for([*template.spec.inputs, *template.constants]).values())
     out: dict[str, Compiled] = {}
     for answer in template.spec.answers:
-        compiled = tuple((name, numpy_function(args, expr)) for name, expr in candidates(template, answer))
+        compiled = tuple((k, name, numpy_function(args, expr))
+                         for k, (name, expr) in enumerate(candidates(template, answer)))
         mistakes = {m for m, _ in template.mistakes.get(answer, [])}
-        named = tuple(c for c in compiled if c[0] in mistakes)
+        named = tuple(c for c in compiled if c[1] in mistakes)
         out[answer] = (named, tuple(c for c in compiled if c not in named))
     return out
 
@@ -104,8 +154,16 @@ FALLBACK: tuple[tuple[str, float], ...] = tuple((f"scaled_{factor:.3g}", factor)
 
 def scaled(template: Template, answer: str) -> tuple[tuple[str, Any], ...]:
     """The fallback options of ``answer`` as expressions: the answer times each factor (as an exact
-    SymPy number), by name; their texts are made when the template compiles."""
-    return tuple((name, template.expressions[answer] * sp.nsimplify(factor)) for name, factor in FALLBACK)
+    SymPy number), by name, in :data:`FALLBACK` order; their texts are made when the template
+    compiles."""
+    right = template.expressions[answer]
+    return tuple((name, right * factor) for (name, _), factor in zip(FALLBACK, _rationals(), strict=True))
+
+
+@functools.cache
+def _rationals() -> tuple[Any, ...]:
+    """``FALLBACK_FACTORS`` as exact SymPy numbers."""
+    return tuple(sp.nsimplify(factor) for factor in FALLBACK_FACTORS)
 
 
 def _real(raw: Any) -> float | None:
@@ -143,10 +201,10 @@ def plausible(value: float, right: float, interval: tuple[float, float]) -> bool
 
 def choose(template: Template, answer: str, si: Mapping[str, float], correct: float, k: int,
            rtol: float, order: int, numeric: bool, sig_figs: int | None = None
-           ) -> list[tuple[str, float]]:
-    """``k`` distractors ``(name, value in the answer's unit)``; an option's expression, where it
-    has one, is :func:`candidates` or :func:`scaled` of that name (its text is made when the
-    template compiles, so choosing needs no SymPy).
+           ) -> list[Option]:
+    """``k`` distractors (:class:`Option`); an option's expression, where it has one, is the
+    ``key``-th of :func:`candidates` then :func:`scaled` (its text is made when the template
+    compiles, so choosing needs no SymPy).
 
     Mistakes come first; generic slips follow in an order rotated by ``order``
     (so different instances meet different slips); plain scale factors come last
@@ -155,12 +213,12 @@ def choose(template: Template, answer: str, si: Mapping[str, float], correct: fl
     stay apart on the page; expressions by their SI values, which is what they
     evaluate to. Candidates are evaluated only until ``k`` are chosen.
 
-    The pendulum template names two mistakes; a generic slip completes three options
-    (not the sign flip: a period is positive):
+    The pendulum template names three mistakes, and they make the three options
+    (a sign flip would not be offered anyway: a period is positive):
 
     >>> import physgen
     >>> t = physgen.load_catalog()["mechanics.simple_pendulum_period"]
-    >>> choose(t, "T", {"L": 1.0}, 2.01, 3, 0.01, 0, True, 3)
+    >>> [(o.name, o.value) for o in choose(t, "T", {"L": 1.0}, 2.01, 3, 0.01, 0, True, 3)]
     [('no_two_pi', 0.319), ('inverted_ratio', 19.7), ('pi_for_two_pi', 1.0)]
     """
     conv = template.answer_units[answer]
@@ -169,7 +227,7 @@ def choose(template: Template, answer: str, si: Mapping[str, float], correct: fl
     if generic:
         shift = order % len(generic)
         generic = generic[shift:] + generic[:shift]
-    chosen: list[tuple[str, float]] = []
+    chosen: list[Option] = []
     kept: list[float] = []  # what options are kept apart by: as shown, or in SI for expressions
 
     def shown(x: float) -> float:
@@ -178,21 +236,26 @@ def choose(template: Template, answer: str, si: Mapping[str, float], correct: fl
     right = shown(correct)
     right_si = float(conv.to_si(correct))
     interval = _interval(template, answer)
+    # absolute temperatures are kept apart in kelvin, by KELVIN_SEPARATION
+    kelvin, apart = (True, KELVIN_SEPARATION / SEPARATION) if absolute_temperature(template, answer) \
+        else (False, rtol)
 
-    def offer(name: str, value: float, si_value: float) -> None:
+    def offer(key: int, name: str, value: float, si_value: float) -> None:
         """Keep the option if it is finite, plausible, and far from the answer and from every
-        option so far: as shown (numbers), or in SI (expressions, whose value is an SI value)."""
+        option so far: as shown (numbers), or in SI (expressions, whose value is an SI value;
+        absolute temperatures, compared in kelvin)."""
         if not (math.isfinite(value) and math.isfinite(si_value)):
             return
         value = shown(value)
-        by, answer_by = (value, right) if numeric else (si_value, right_si)
-        if plausible(value, right, interval) and _far(by, answer_by, rtol) and all(
-                _far(by, x, rtol) for x in kept):
-            chosen.append((name, value))
+        by, answer_by = (value, right) if numeric and not kelvin else (
+            (float(conv.to_si(value)), float(conv.to_si(right))) if numeric else (si_value, right_si))
+        if plausible(value, right, interval) and _far(by, answer_by, max(rtol, apart)) and all(
+                _far(by, x, max(rtol, apart)) for x in kept):
+            chosen.append(Option(key, name, value))
             kept.append(by)
 
     with np.errstate(all="ignore"):
-        for name, fn in (*named, *generic):
+        for key, name, fn in (*named, *generic):
             if len(chosen) == k:
                 return chosen
             try:
@@ -201,13 +264,14 @@ def choose(template: Template, answer: str, si: Mapping[str, float], correct: fl
                 continue
             real = _real(raw)
             if real is not None:
-                offer(name, float(conv.from_si(real)), real)
+                offer(key, name, float(conv.from_si(real)), real)
     symbolic = not numeric and bool(named or generic)  # an answer with an expression
-    for name, factor in FALLBACK:
+    first = len(named) + len(generic)  # the fallbacks' keys follow the candidates'
+    for j, (name, factor) in enumerate(FALLBACK):
         if len(chosen) == k:
             break
         if symbolic:  # the expression times the factor: scaled in SI (°C are not scaled so)
-            offer(name, float(conv.from_si(right_si * factor)), right_si * factor)
+            offer(first + j, name, float(conv.from_si(right_si * factor)), right_si * factor)
         else:
-            offer(name, correct * factor, float(conv.to_si(correct * factor)))
+            offer(first + j, name, correct * factor, float(conv.to_si(correct * factor)))
     return chosen

@@ -65,6 +65,12 @@ class RowError(PhysgenError, ValueError):
     what is wrong and how to fix it, on one line."""
 
 
+class FairnessWarning(UserWarning):
+    """Templates loaded with problems of wording or options that :mod:`physgen.fairness` finds
+    (a cut that leaves a broken sentence, an undefined Q factor, …): ``physgen validate`` lists
+    each one with its file, field and fix."""
+
+
 def did_you_mean(value: object, choices: Iterable[object]) -> list[str]:
     """The choices close to ``value`` (by spelling, or starting with it), best first.
 

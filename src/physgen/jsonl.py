@@ -76,10 +76,12 @@ def _plain_floats(v: Variant) -> bool:
     return all(_plain(c.inputs) and _plain(c.expected) for c in v.code_tests)
 
 
-def variant_line(v: Variant) -> bytes:
+def variant_line(v: Variant, d: dict[str, Any] | None = None) -> bytes:
     """``Variant.to_json()`` plus a newline, as UTF-8: only its numbers need checking, since a
-    Variant's other fields are strings and small whole numbers by construction."""
-    d = v.to_dict()
+    Variant's other fields are strings and small whole numbers by construction. ``d``:
+    ``v.to_dict()``, when the caller has made it already."""
+    if d is None:
+        d = v.to_dict()
     if orjson is not None and _plain_floats(v):
         try:
             return cast(bytes, orjson.dumps(d, option=orjson.OPT_APPEND_NEWLINE))

@@ -82,10 +82,9 @@ LIMITS: dict[str, Limit] = {
     "lab_magnetic_field": Limit("T", 0.0, 45.0, "the strongest steady laboratory magnets"),
     "household_power": Limit("W", 0.1, 1.0e4, "a phone charger to an electric oven"),
     "efficiency": Limit("", 0.0, 1.0, "no device returns more energy than it takes in"),
+    "lorentz_factor": Limit("", 1.0, float("inf"), "γ = 1/√(1 − v²/c²) is at least 1"),
     # any domain
     "probability": Limit("", 0.0, 1.0, "a probability or a fraction of a whole lies between 0 and 1"),
-    "lorentz_factor": Limit("", 1.0, float("inf"),
-                            "γ = 1/√(1 − v²/c²) is at least 1 for any body slower than light"),
     "angle_between_directions": Limit("deg", 0.0, 180.0, "the angle between two directions, or a phase "
                                       "lag asked for between 0° and 180°, lies in that range"),
     "angle_from_normal": Limit("deg", 0.0, 90.0, "an angle of a ray or a line from a normal or an axis, "

@@ -184,6 +184,9 @@ class AnswerSpec(_Strict):
     sign: Literal["positive", "negative", "any"] = Field(
         "positive", description="sign every instance's answer must have (checked at load time)"
     )
+    definition: Phrase | None = Field(
+        None, description="for a quantity with rival definitions (Q factor, cyclotron f or ω, ħ or ħ/2, a "
+        "phase's sign): the phrase that defines it, which every paraphrase must contain")
 
 
 Name = Annotated[str, Field(pattern=r"^[A-Za-z][A-Za-z0-9_]*$", max_length=40)]
@@ -229,6 +232,30 @@ class CheckSpec(_Strict):
     def label(self) -> str:
         """The check's name: its own, or its limit's."""
         return self.name or str(self.limit)
+
+
+class ImpliedSpec(_Strict):
+    """A quantity the scene implies but does not ask for (the distance a rod travels along its rails,
+    the voltage across a part, the power a source must give, the depth of a field region), bounded
+    like a plausibility check: by a named limit of :mod:`physgen.limits`, by a ``range`` in its
+    ``unit``, or both. Instances where it falls outside are redrawn."""
+
+    expr: str = Field(description="SymPy expression in the inputs, constants and answers, e.g. 'v*t/2'")
+    unit: Phrase = Field(description="Pint unit of the quantity (and of `range`), e.g. 'm'; '' for none")
+    what: Phrase = Field(min_length=3, description="what it is in the scene, e.g. 'rail length the rod runs'")
+    limit: str | None = Field(None, description="a named limit it obeys, e.g. household_power")
+    range: tuple[float, float] | None = Field(
+        None, description="[low, high] in `unit` that the scene allows, e.g. [0, 5] for a bench-top rail")
+
+    @model_validator(mode="after")
+    def _bounded(self) -> ImpliedSpec:
+        if self.limit is None and self.range is None:
+            raise ValueError("an implied quantity needs a bound: `limit` (a named limit), "
+                             "`range: [low, high]` "
+                             "in its unit, or both")
+        if self.range is not None and not self.range[0] < self.range[1]:
+            raise ValueError(f"`range` {list(self.range)} must be [low, high] with low < high")
+        return self
 
 
 class MistakeSpec(BaseModel):
@@ -323,6 +350,11 @@ class TemplateSpec(_Strict):
         pattern=r"^physgen\.solvers\.[a-z][a-z0-9_]*:[a-z][A-Za-z0-9_]*$",
         description="'physgen.solvers.module:function' computing answers when expressions do not "
         "suffice (a template file names only physgen's own solvers: it is data, not code)",
+    )
+    implied: dict[Name, ImpliedSpec] = Field(
+        default_factory=dict, max_length=MAX_QUANTITIES,
+        description="quantities the scene implies but does not ask for, each bounded like a check, e.g. "
+        "{x_rail: {expr: 'v*t', unit: m, what: 'rail the rod runs along', range: [0, 5]}}",
     )
     mistakes: list[MistakeSpec] = Field(
         default_factory=list, max_length=MAX_RULES,

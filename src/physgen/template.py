@@ -21,7 +21,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .batch import InstanceBatch
-from .errors import InputError, SamplingError
+from .errors import InputError, Problem, SamplingError
 from .figures import distinct_values, round_sig
 from .render import Text
 from .sampling import stream_key, uniforms
@@ -77,7 +77,7 @@ class OptionTexts(NamedTuple):
 
     right: str  # the answer's expression, as an option
     sympy: str  # the same in SymPy syntax (``Answer.expr``)
-    wrong: dict[str, str]  # every wrong option it may be offered, by name
+    wrong: tuple[str, ...]  # every wrong option it may be offered, by ``distractors.Option.key``
 
 
 class Deferred(Generic[T]):
@@ -144,6 +144,16 @@ class Template:
     candidate_functions: Deferred[dict[str, Any]] = field(default_factory=lambda: Deferred({}), repr=False)
     option_texts: Deferred[dict[tuple[str, Style], OptionTexts]] = field(
         default_factory=lambda: Deferred({}), repr=False)
+    #: Values recomputed from the answers and intermediates as the steps print them
+    #: (:mod:`physgen.printed`): a function of (*inputs, *constants, *answers, *intermediates) in SI,
+    #: and the answers and intermediates it gives, in that order.
+    printed_values: Evaluator | None = field(default=None, repr=False)
+    printed_targets: tuple[str, ...] = ()
+    #: Answer name -> the inputs it depends on, measured numerically (:mod:`physgen.dependence`);
+    #: what the ``omitted`` probe declares unanswerable.
+    dependencies: dict[str, frozenset[str]] = field(default_factory=dict)
+    #: What :mod:`physgen.fairness` finds in the template, as ``(check, problem)`` (load time).
+    findings: tuple[tuple[str, Problem], ...] = ()
 
     # -- identity -------------------------------------------------------
     @property
@@ -281,9 +291,9 @@ class Template:
         n = index.shape[0]
         key = stream_key(seed, self.id)
         names = list(self.spec.inputs)
-        shown = {name: np.empty(n) for name in names}
-        si = {name: np.empty(n) for name in names}
-        answers_si = {name: np.empty(n) for name in self.spec.answers}
+        shown: dict[str, FloatArray] = {}
+        si: dict[str, FloatArray] = {}
+        answers_si: dict[str, FloatArray] = {}
         pending = np.arange(n)
         round_no = 0
         while pending.size and round_no < MAX_ROUNDS:
@@ -298,6 +308,16 @@ class Template:
             grid = ok.reshape(pending.size, rounds)
             found = grid.any(axis=1)
             take = (np.flatnonzero(found) * rounds + grid.argmax(axis=1)[found])
+            if round_no == 0 and found.all():  # the usual case: one call accepts every instance
+                shown = {name: cand[name][take] for name in names}
+                si = {name: cand_si[name][take] for name in names}
+                answers_si = {name: cand_answers[name][take] for name in self.spec.answers}
+                pending = pending[:0]
+                break
+            if round_no == 0:  # columns to fill over several calls
+                shown = {name: np.empty(n) for name in names}
+                si = {name: np.empty(n) for name in names}
+                answers_si = {name: np.empty(n) for name in self.spec.answers}
             rows = pending[found]
             for name in names:
                 shown[name][rows] = cand[name][take]
@@ -306,6 +326,10 @@ class Template:
                 answers_si[name][rows] = cand_answers[name][take]
             pending = pending[~found]
             round_no += rounds
+        if not n:
+            shown = {name: np.empty(0) for name in names}
+            si = {name: np.empty(0) for name in names}
+            answers_si = {name: np.empty(0) for name in self.spec.answers}
         if pending.size:
             raise SamplingError(
                 f"{self.id}: instance {int(index[pending[0]])} found no parameter set meeting "

@@ -15,7 +15,9 @@ counts how often each one rejects. ``docs/validity.md`` says what this guarantee
 * **distinct from the inputs**: no answer lies within ``SEPARATION`` tolerances of
   an input of the same kind (so "nothing changes" is never the key);
 * **distinct from the mistakes**: no named mistake lands within ``SEPARATION``
-  tolerances of the key (so a wrong shortcut cannot score).
+  tolerances of the key (so a wrong shortcut cannot score);
+* **conditioned through the printed steps**: every answer or intermediate computed from values the
+  steps print, recomputed from them as printed (:mod:`physgen.printed`), is within the tolerance.
 
 >>> import physgen
 >>> t = physgen.load_catalog()["mechanics.projectile_range"]
@@ -23,16 +25,19 @@ counts how often each one rejects. ``docs/validity.md`` says what this guarantee
 >>> answers = {n: t.answer_units[n].to_si(v) for n, v in batch.answers.items()}
 >>> masks = screen(t, batch.shown, batch.si, answers)
 >>> sorted(masks), all(m.all() for m in masks.values())
-(['conditioning', 'distinct_from_inputs', 'distinct_from_mistakes'], True)
+(['conditioning', 'distinct_from_inputs', 'distinct_from_mistakes', 'printed_steps'], True)
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
+
+from .printed import printed_ok
 
 if TYPE_CHECKING:
     from .template import Template
@@ -95,6 +100,8 @@ def screen(t: Template, shown: Mapping[str, FloatArray], si: Mapping[str, FloatA
         if t.question_type == "numerical":  # an algebraic answer shows no number to round or match
             masks["conditioning"] = _conditioned(t, si, answers_si)
             masks["distinct_from_inputs"] = _apart_from_inputs(t, shown, answers_si)
+            if t.printed_values is not None:
+                masks["printed_steps"] = printed_ok(t, t.arguments(si), dict(answers_si), RTOL)
         masks["distinct_from_mistakes"] = _apart_from_mistakes(t, si, answers_si)
     return masks
 
@@ -156,15 +163,25 @@ def _apart_from_inputs(t: Template, shown: Mapping[str, FloatArray],
 
 def _apart_from_mistakes(t: Template, si: Mapping[str, FloatArray],
                          answers_si: Mapping[str, FloatArray]) -> Mask:
-    ok = np.ones(next(iter(answers_si.values())).shape, dtype=bool)
+    """Every (answer, mistake) pair at once: one row per pair, each in its answer's unit
+    (``(x - offset) / factor`` is ``from_si`` exactly, also where the offset is 0)."""
+    shape = next(iter(answers_si.values())).shape
     if t.mistake_values is None:
-        return ok
-    for (answer, _), wrong in zip(t.mistake_answers, t.mistake_values(*t.arguments(si)), strict=True):
-        conv = t.answer_units[answer]
-        right = conv.from_si(answers_si[answer])
-        guess = conv.from_si(shaped(np.asarray(wrong, dtype=np.float64), right.shape))
-        ok &= _apart(right, guess) | ~np.isfinite(guess)
-    return ok
+        return np.ones(shape, dtype=bool)
+    factor, offset = _mistake_units(t)
+    right = np.stack([answers_si[answer] for answer, _ in t.mistake_answers])
+    values = t.mistake_values(*t.arguments(si))
+    wrong = np.stack([shaped(np.asarray(w, dtype=np.float64), shape) for w in values])
+    guess = (wrong - offset) / factor
+    return np.asarray((_apart((right - offset) / factor, guess) | ~np.isfinite(guess)).all(axis=0))
+
+
+@functools.lru_cache(maxsize=4096)
+def _mistake_units(t: Template) -> tuple[FloatArray, FloatArray]:
+    """Per (answer, mistake) pair, its answer's SI factor and offset, as columns."""
+    convs = [t.answer_units[answer] for answer, _ in t.mistake_answers]
+    return (np.array([[c.factor] for c in convs], dtype=np.float64),
+            np.array([[c.offset] for c in convs], dtype=np.float64))
 
 
 def answer_interval(t: Template, answer: str) -> tuple[float, float]:

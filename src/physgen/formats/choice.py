@@ -65,7 +65,7 @@ def option_texts(t: Template) -> dict[tuple[str, Style], OptionTexts]:
 
     >>> import physgen
     >>> texts = physgen.load_catalog()["mechanics.simple_pendulum_period"].option_texts.get()
-    >>> texts["T", "unicode"].right, texts["T", "unicode"].wrong["no_two_pi"]
+    >>> texts["T", "unicode"].right, texts["T", "unicode"].wrong[0]  # the first named mistake
     ('2·π·√(L/g)', '√(L/g)')
     """
     from .. import distractors
@@ -78,7 +78,7 @@ def option_texts(t: Template) -> dict[tuple[str, Style], OptionTexts]:
         wrong = (*distractors.candidates(t, answer), *distractors.scaled(t, answer))
         for style in STYLES:
             out[answer, style] = OptionTexts(format_expression(expr, names, style), str(expr),
-                                             {name: format_expression(e, names, style) for name, e in wrong})
+                                             tuple(format_expression(e, names, style) for _, e in wrong))
     return out
 
 
@@ -110,12 +110,13 @@ def _options(inst: Instance, ctx: FormatContext, symbolic: bool) -> tuple[_Optio
             continue  # cannot build k well-separated options for this quantity
         if symbolic:
             table = t.option_texts.get()[name, ctx.style]
-            texts = tuple(table.wrong[option] for option, _ in wrong)
+            texts = tuple(table.wrong[option.key] for option in wrong)
             key = Answer(right.value, right.unit, table.right, right.sig_figs, table.sympy)
             out.append((name, key, texts))
         else:
             unit = t.display[ctx.style].units[spec.unit]
-            numbers = format_numbers([v for _, v in wrong], spec.sig_figs, ctx.style, ctx.notation)
+            values = [option.value for option in wrong]
+            numbers = format_numbers(values, spec.sig_figs, ctx.style, ctx.notation)
             out.append((name, right, tuple([unit.head + x + unit.tail for x in numbers])))
     return tuple(out)
 

@@ -107,9 +107,19 @@ def noop(inst: Instance, paraphrase: int, ctx: FormatContext) -> Iterator[Varian
 
 @functools.lru_cache(maxsize=16384)
 def depends_on(t: Template, answer: str) -> frozenset[str]:
-    """The inputs an answer needs, through the earlier answers its expression uses.
-    An answer computed by a solver function needs every input. Cached per template and answer:
+    """The inputs an answer needs: measured numerically when the template compiled (does the key
+    move when the input moves? :mod:`physgen.dependence`), so an input that cancels is not needed.
+    A template compiled without that measure falls back on the names its expression uses (through
+    earlier answers; a solver's answer needs every input). Cached per template and answer:
     ``omitted`` asks it for every variant."""
+    if answer in t.dependencies:
+        return t.dependencies[answer]
+    return _named_in(t, answer)
+
+
+@functools.lru_cache(maxsize=16384)
+def _named_in(t: Template, answer: str) -> frozenset[str]:
+    """The inputs whose names an answer's expression uses, through the earlier answers it uses."""
     expr = t.expressions.get(answer)
     if expr is None:
         return frozenset(t.spec.inputs)
@@ -119,7 +129,7 @@ def depends_on(t: Template, answer: str) -> frozenset[str]:
         if name in t.spec.inputs:
             needed.add(name)
         elif name in t.spec.answers and name != answer:
-            needed |= depends_on(t, name)
+            needed |= _named_in(t, name)
     return frozenset(needed)
 
 

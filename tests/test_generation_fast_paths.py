@@ -1,0 +1,206 @@
+"""The training path's fast paths make exactly what the plain paths make.
+
+``ds[i]`` and ``ds.__getitems__`` reached their speed through shortcuts: instances drawn at
+any numbers in one call (``Template.sample_at``), several redraw rounds of a few pending
+instances examined in one call, every conditioning nudge evaluated in one call, random
+numbers for every input in one pass, items grouped by template, and the multiple-choice
+candidates and option texts made when the template compiles. Each is checked here against
+the plain version it replaced (written out in the test where the code no longer has it).
+"""
+
+from __future__ import annotations
+
+import pickle
+from typing import Any
+
+import numpy as np
+import pytest
+import sympy as sp
+
+import physgen
+from physgen import distractors, validity
+from physgen.expressions import symbols_for
+from physgen.formats.choice import _symbols, option_texts
+from physgen.render import STYLES, format_expression
+from physgen.sampling import stream_key, uniforms
+from physgen.template import Template
+
+#: Templates with rejections, integers, logs, temperatures, constants, a solver and an algebraic one.
+IDS = ["mechanics.projectile_range", "mechanics.simple_pendulum_period", "electricity.rlc_series_circuit",
+       "optics.thin_lens", "thermo.ideal_gas_law", "electricity.dc_motor_losses"]
+
+
+@pytest.fixture(scope="module")
+def templates(catalog: physgen.Catalog) -> list[Template]:
+    chosen = [catalog[i] for i in IDS if i in catalog]
+    chosen += [t for t in catalog.templates() if t.spec.solver is not None][:1]
+    chosen += [t for t in catalog.templates() if t.question_type == "algebraic"][:1]
+    chosen += [t for t in catalog.templates() if any(s.integer for s in t.spec.inputs.values())][:1]
+    assert len(chosen) >= 8
+    return chosen
+
+
+def _rows(batch: physgen.template.InstanceBatch) -> list[tuple[object, ...]]:
+    cols = [batch.index, *batch.shown.values(), *batch.si.values(), *batch.answers.values(),
+            *batch.intermediates.values()]
+    return [tuple(float(c[i]) for c in cols) for i in range(len(batch))]
+
+
+def test_sample_at_gives_the_rows_sample_gives(templates: list[Template]) -> None:
+    picked = [41, 3, 3, 0, 977, 12, 40]  # any order, with a repeat
+    for t in templates:
+        for displayed in (True, False):
+            plain = _rows(t.sample(978, seed=5, displayed=displayed))
+            assert _rows(t.sample_at(picked, seed=5, displayed=displayed)) == [plain[k] for k in picked]
+            assert _rows(t.sample_at(np.array(picked, dtype=np.int64), seed=5, displayed=displayed)) == \
+                [plain[k] for k in picked]
+
+
+def test_one_instance_alone_is_that_instance_of_a_long_draw(templates: list[Template]) -> None:
+    """One instance draws several rounds per call; a long draw one round per call."""
+    for t in templates:
+        plain = _rows(t.sample(60, seed=2))
+        assert [_rows(t.sample(1, seed=2, start=k))[0] for k in range(60)] == plain
+        assert _rows(t.sample(0, seed=2)) == []
+
+
+def test_sample_at_rejects_what_is_not_instance_numbers(templates: list[Template]) -> None:
+    for bad in ([-1], [1.5], [[1, 2]]):
+        with pytest.raises(ValueError, match="whole numbers"):
+            templates[0].sample_at(bad)  # type: ignore[arg-type]
+    assert len(templates[0].sample_at([])) == 0
+
+
+def test_uniforms_with_an_array_of_draws_is_one_call_per_draw() -> None:
+    key = stream_key(3, "mechanics.demo")
+    index = np.array([0, 5, 5, 2**40], dtype=np.uint64)
+    draws = np.array([0, 1, 9, 77], dtype=np.uint64)
+    plain = [uniforms(key, index[j:j + 1], int(draws[j]))[0] for j in range(4)]
+    assert uniforms(key, index, draws).tolist() == plain
+
+
+def _plain_conditioned(t: Template, si: dict[str, np.ndarray],
+                       answers_si: dict[str, np.ndarray]) -> np.ndarray:
+    """The conditioning check as it was: the answers evaluated once per nudged input."""
+    ok = np.ones(next(iter(answers_si.values())).shape, dtype=bool)
+    limit = validity.CONDITIONING_SHARE * validity.RTOL
+    for name, spec in t.spec.inputs.items():
+        if spec.exact or spec.integer:
+            continue
+        conv = t.input_si[name]
+        nudged = dict(si)
+        nudged[name] = conv.to_si(conv.from_si(si[name]) * (1 + validity.NUDGE))
+        moved = t.evaluate_si(nudged)
+        for answer, base in answers_si.items():
+            if (answer, name) not in t.power_laws:
+                ok &= np.abs(moved[answer] - base) <= limit * np.abs(base)
+    return ok
+
+
+def test_conditioning_in_one_call_is_the_check_per_input(templates: list[Template]) -> None:
+    rejected = 0
+    for t in templates:
+        if t.question_type != "numerical":
+            continue
+        shown = t.draw_candidates(stream_key(0, t.id), np.arange(400, dtype=np.uint64), 0)
+        si = {n: t.input_si[n].to_si(v) for n, v in shown.items()}
+        with np.errstate(all="ignore"):
+            answers = t.evaluate_si(si)
+            fast = validity._conditioned(t, si, answers)
+        assert fast.tolist() == _plain_conditioned(t, si, answers).tolist(), t.id
+        rejected += int((~fast).sum())
+    assert rejected > 0  # the draws include ill-conditioned ones, so both outcomes are compared
+
+
+def test_getitems_and_iteration_are_the_items_one_by_one(catalog: physgen.Catalog) -> None:
+    ds = physgen.dataset(catalog.filter(domain="optics"), size=10**9, seed=3,
+                         formats=["free_form", "mc_numerical", "mc_symbolic", "units", "noop", "omitted"])
+    picked = [5, 0, 5, 999_999_937, 17, *range(40, 70)]
+    assert ds.__getitems__(picked) == [ds[i] for i in picked]
+    assert list(ds[:70]) == [ds[i] for i in range(70)]
+    shard = ds.shard(1, 4)
+    assert shard.__getitems__([0, 2]) == [shard[0], shard[2]]
+    with pytest.raises(IndexError):
+        ds[:3].__getitems__([1, 3])
+
+
+def test_an_item_whose_first_draw_makes_nothing_draws_again_in_a_batch(catalog: physgen.Catalog) -> None:
+    """A format may make nothing for an instance (a plugin's choice): the batch must then draw
+    that item again exactly as ``ds[i]`` does."""
+    from physgen.formats import FORMATS, register_format
+    from physgen.formats.free_form import free_form
+
+    @register_format("test_picky")
+    def picky(inst: Any, paraphrase: int, ctx: Any) -> tuple[physgen.Variant, ...]:
+        return () if inst.template.domain < "m" else free_form(inst, paraphrase, ctx)
+
+    try:
+        ds = physgen.dataset(catalog, size=10**6, seed=0, formats=["test_picky"])
+        plan = ds._plan
+        redrawn = [i for i in range(200) if plan._choice(i, 0)[0].domain < "m"]
+        assert len(redrawn) > 5
+        picked = [*redrawn[:10], 1, 2]
+        assert ds.__getitems__(picked) == [ds[i] for i in picked]
+    finally:
+        del FORMATS["test_picky"]
+
+
+def test_candidates_compiled_at_load_compute_what_lambdify_computes(templates: list[Template]) -> None:
+    for t in templates:
+        args = list(symbols_for([*t.spec.inputs, *t.constants]).values())
+        point = [1.3 + 0.1 * j for j in range(len(args))]
+        tables = t.candidate_functions.get()
+        assert set(tables) == set(t.answer_names)
+        for answer in t.answer_names:
+            named, generic = tables[answer]
+            exprs = distractors.candidates(t, answer)
+            keys = sorted((k, n) for k, n, _ in (*named, *generic))
+            assert keys == [(k, n) for k, (n, _) in enumerate(exprs)]
+            mistakes = {m for m, _ in t.mistakes.get(answer, [])}
+            assert [k for k, _, _ in named] == [k for k, (n, _) in enumerate(exprs) if n in mistakes]
+            for k, _, fn in (*named, *generic):
+                with np.errstate(all="ignore"):
+                    want = np.asarray(sp.lambdify(args, exprs[k][1], modules="numpy")(*point))
+                    got = np.asarray(fn(*point))
+                assert got.tobytes() == want.tobytes(), (t.id, answer, k)
+
+
+def test_option_texts_made_at_load_are_the_printed_expressions(templates: list[Template]) -> None:
+    for t in templates:
+        texts = t.option_texts.get()
+        if t.spec.solver is not None or t.question_type != "numerical":
+            assert texts == {}
+            continue
+        names = _symbols(t)
+        for answer, expr in t.expressions.items():
+            wrong = (*distractors.candidates(t, answer), *distractors.scaled(t, answer))
+            for style in STYLES:
+                table = texts[answer, style]
+                assert table.right == format_expression(expr, names, style) and table.sympy == str(expr)
+                assert table.wrong == tuple(format_expression(e, names, style) for _, e in wrong)
+        assert option_texts(t) == texts
+
+
+def test_the_tables_survive_the_cache(templates: list[Template]) -> None:
+    """A template is cached and sent to workers by pickle: the tables go with it."""
+    for t in templates:
+        back = pickle.loads(pickle.dumps(t))
+        assert back.option_texts.get() == t.option_texts.get()
+        assert {a: [n for _, n, _ in (*nm, *g)] for a, (nm, g) in back.candidate_functions.get().items()} == \
+            {a: [n for _, n, _ in (*nm, *g)] for a, (nm, g) in t.candidate_functions.get().items()}
+
+
+def test_a_mistake_named_like_a_generic_slip_keeps_its_own_text(catalog: physgen.Catalog) -> None:
+    """Option texts are kept by position, not name: two templates name a mistake ``inverted`` or
+    ``dropped_pi``, as a generic slip is named, and each option must show its own expression."""
+    shared = {name for name, _ in distractors.GENERIC}
+    symbolic = [t for t in catalog.templates() if t.spec.solver is None and t.question_type == "numerical"]
+    clashing = [(t, a) for t in symbolic for a in t.answer_names
+                if {m for m, _ in t.mistakes.get(a, [])} & shared]
+    assert clashing
+    for t, answer in clashing:
+        exprs = distractors.candidates(t, answer)
+        table = t.option_texts.get()[answer, "unicode"]
+        for k, (_, e) in enumerate(exprs):
+            assert table.wrong[k] == format_expression(e, _symbols(t), "unicode")
+        assert len({n for n, _ in exprs}) < len(exprs)
