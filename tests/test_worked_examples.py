@@ -407,7 +407,7 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
         {"f": "440 Hz", "v": "343 m/s"}, lambda: {"wavelength": (34300 / 440, "cm")},
     ),
     "waves.closed_pipe_harmonics": ({"L": "0.5 m", "v_sound": "340 m/s", "k": "2"}, lambda: {"f": (510.0, "Hz")}),
-    "waves.beat_frequency": ({"f1": "440 Hz", "f2": "444 Hz"}, lambda: {"f_beat": (4.0, "Hz")}),
+    "waves.beat_frequency": ({"f1": "444 Hz", "f2": "440 Hz"}, lambda: {"f_beat": (4.0, "Hz")}),
     "waves.doppler_moving_observer": (
         {"f0": "500 Hz", "v_o": "72 km/h", "v_sound": "340 m/s"},
         lambda: {"f_toward": (500 * 360 / 340, "Hz"), "f_away": (500 * 320 / 340, "Hz")},

@@ -180,9 +180,9 @@ def _half_well_ramp() -> dict[str, tuple[float, str]]:
 
 
 def _zeeman() -> dict[str, tuple[float, str]]:
-    # l = 1 (p level), B = 1 T: μ_B B = 57.884 µeV; g(3/2) = 4/3 → 77.18 µeV; g(1/2) = 2/3 → 38.59 µeV;
-    # 2j = 3 gaps in j = 3/2: 231.5 µeV
-    mub = 9.2740100783e-24 / Q_E * 1e6  # µeV per tesla
+    # l = 1 (p level), B = 20 mT: μ_B B = 1.15769 µeV; g(3/2) = 4/3 → 1.5436 µeV; g(1/2) = 2/3 → 0.77179 µeV;
+    # 2j = 3 gaps in j = 3/2: 4.6308 µeV
+    mub = 9.2740100783e-24 / Q_E * 1e6 * 0.020  # µeV at 20 mT
 
     def lande(j: float, ell: int) -> float:
         return 1 + (j * (j + 1) + 0.75 - ell * (ell + 1)) / (2 * j * (j + 1))
@@ -194,7 +194,7 @@ def _zeeman() -> dict[str, tuple[float, str]]:
 EXAMPLES.update(
     {
         "quantum.half_well_ramp_perturbation": ({"L": "1 nm", "V1": "200 meV"}, _half_well_ramp),
-        "quantum.anomalous_zeeman_levels": ({"l": "1", "B": "1 T"}, _zeeman),
+        "quantum.anomalous_zeeman_levels": ({"l": "1", "B": "20 mT"}, _zeeman),
     }
 )
 
@@ -230,6 +230,7 @@ EXAMPLES.update(
 
 def _pair() -> dict[str, tuple[float, str]]:
     # 3 MeV photon near a nucleus of rest energy 100 GeV: E_th = 1.022·(1 + 0.511/1e5) = 1.0220052 MeV;
+    # the products then move together at V = c·p/E_total = c·E_th/√(E_th² + (M + 2m)²) = 3.0639 km/s;
     # K at threshold = 2·0.511²/1e5 MeV = 5.2224 eV; K = (3 − 1.022)/2 = 0.989 MeV; γ = 2.93542, v = 0.94019
     # c.
     # Threshold here from s = (E + M)² − E² = (M + 2m)²; the products' kinetic energy at threshold from their
@@ -241,7 +242,7 @@ def _pair() -> dict[str, tuple[float, str]]:
     k = (3.0 - 2 * m) / 2
     gamma = 1 + k / m
     return {
-        "E_th": (e_th, "MeV"),
+        "V_N": (C * e_th / math.sqrt(e_th**2 + mt**2) / 1e3, "km/s"),
         "K_th": (k_th * 1e6, "eV"),
         "K": (k, "MeV"),
         "v": (math.sqrt(1 - 1 / gamma**2), "c"),
