@@ -56,10 +56,10 @@ def test_mc_symbolic_distractors(template_id: str) -> None:
     t = CATALOG[template_id]
     variants = list(physgen.generate([t], n=4, seed=3, formats=["mc_symbolic"], paraphrases=[0],
                                      style="ascii"))
-    if not t.expressions or t.question_type != "numerical":
+    if not t.expressions:  # a solver's answers have no expression to offer
         assert variants == []
         return
-    assert variants
+    assert variants  # algebraic templates too: their named mistakes are the options
     for v in variants:
         (name, answer), = v.answers.items()
         assert answer.expr == str(t.expressions[name])

@@ -54,3 +54,17 @@ def test_mc_right_letter_only(catalog: physgen.Catalog, style: str) -> None:
         for letter in v.options:
             for reply in (letter, f"Final answer: {letter}", f"The answer is ({letter.lower()})."):
                 assert physgen.grade(v, reply).correct == (letter == v.answer_key), (v.variant_id, reply)
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_algebraic_templates_get_mc_symbolic_from_their_named_mistakes(catalog: physgen.Catalog,
+                                                                        style: str) -> None:
+    algebraic = [t for t in catalog.templates() if t.question_type == "algebraic"]
+    f = get_format("mc_symbolic")
+    assert algebraic and all(f.applies(t) for t in algebraic)
+    variants = list(physgen.generate(algebraic, n=1, seed=3, formats=["mc_symbolic"], style=style))
+    assert {v.template_id for v in variants} == {t.id for t in algebraic}
+    assert all(physgen.grade(v, f.reference(v)).correct for v in variants)
+    # constants are symbols of the question, not numbers: the reduced Planck constant is ħ
+    zp = next(v for v in variants if v.template_id == "quantum.zero_point_energy_symbolic")
+    assert "1.05" not in zp.prompt

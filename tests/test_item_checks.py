@@ -371,3 +371,32 @@ def test_no_option_of_an_absolute_temperature_is_at_or_below_absolute_zero() -> 
                     seen += 1
                     assert float(conv.to_si(float(text.split()[0].replace("−", "-")))) > 0, (tid, v.options)
     assert seen > 100
+
+
+# -- algebraic templates: no given "defined" as itself ----------------------------------------------------
+
+def symbolic_speed(phrase: str) -> dict[str, Any]:
+    """An algebraic template whose givens show as symbols: 'v = {{ v }}' would print 'v = v'."""
+    data = good()
+    data["question_type"] = "algebraic"
+    data["inputs"] = {"v": {"unit": "m/s", "range": [1, 10], "sig_figs": 3},
+                      "t": {"unit": "s", "range": [1, 10], "sig_figs": 3}}
+    data["answers"] = {"d": {"expr": "v*t", "unit": "m", "ask": "the distance covered"}}
+    data["text"] = [f"A cart moves at constant speed{phrase} for a time {{{{ t }}}}. {{{{ asks }}}}",
+                    f"{{{{ asks }}}} A trolley keeps a steady speed{phrase} during a time {{{{ t }}}}.",
+                    f"For a time {{{{ t }}}}, a glider slides at constant speed{phrase}. {{{{ asks }}}}"]
+    data["steps"] = ["d = v t = {{ d }}"]
+    return data
+
+
+def test_a_given_defined_as_itself_is_an_error_naming_the_paraphrase_and_the_fix(tmp_path: Path) -> None:
+    msg = load_error(tmp_path, symbolic_speed(" v = {{ v }}"))
+    assert "demo_speed.yaml: text[0]: prints the tautology 'v = v'" in msg
+    assert "text[1]" in msg and "text[2]" in msg
+    assert "fix: name the quantity and its symbol once" in msg
+
+
+def test_a_given_named_once_passes(tmp_path: Path) -> None:
+    t = loads(tmp_path, symbolic_speed(" {{ v }}"))
+    v = next(physgen.generate([t], n=1, seed=0, paraphrases=[0]))
+    assert "constant speed v for a time t" in v.prompt

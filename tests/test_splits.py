@@ -90,3 +90,42 @@ def test_interpolation_split(catalog: physgen.Catalog) -> None:
 def test_range_split_needs_a_continuous_input(catalog: physgen.Catalog) -> None:
     with pytest.raises(ValueError, match="continuous input"):
         range_split(catalog["modern.hydrogen_transition"])
+
+
+DRIVEN = ("mechanics.driven_oscillator_steady_state", "waves.driven_oscillator_amplitude")
+
+
+def test_driven_oscillators_are_one_family(catalog: physgen.Catalog) -> None:
+    from physgen.families import families
+
+    groups = families(catalog.templates())
+    assert [g for g in groups if DRIVEN[0] in g] == [sorted(DRIVEN)]
+    for g in groups:  # a family is near-duplicates, not a whole domain
+        assert len(g) <= 6, g
+
+
+def test_a_different_relation_is_not_a_family(catalog: physgen.Catalog) -> None:
+    from physgen.families import families
+
+    assert families([catalog[DRIVEN[0]], catalog["mechanics.projectile_range"]]) == []
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_no_split_divides_a_family(catalog: physgen.Catalog, seed: int) -> None:
+    from physgen.families import family_map
+
+    family = family_map(catalog.templates())
+    train, test = split(catalog, test_size=0.2, seed=seed)
+    sides = {family[t]: "train" for t in train} | {family[t]: "test" for t in test}
+    assert all(sides[family[t]] == "train" for t in train), seed
+    assert {family[t] for t in test}.isdisjoint({family[t] for t in train}), seed
+    assert (DRIVEN[0] in test) == (DRIVEN[1] in test)
+
+
+def test_variant_split_keeps_a_family_together(catalog: physgen.Catalog) -> None:
+    variants = list(physgen.generate([*DRIVEN, "mechanics.projectile_range", "optics.thin_lens",
+                                      "waves.beat_frequency"], n=2, seed=0))
+    for seed in range(30):
+        _, test = split(variants, test_size=0.5, seed=seed)  # type: ignore[arg-type]
+        held = {v.template_id for v in test}
+        assert (DRIVEN[0] in held) == (DRIVEN[1] in held), seed

@@ -130,6 +130,7 @@ def compile_template(spec: TemplateSpec, source: str = "<template>", *, check: b
         _check_sampling(template, problems)
         problems.raise_if_any()
     template.display.update({style: _display(template, style) for style in STYLES})
+    _check_tautologies(template, problems)
     _check_noop_bank(template, problems)
     problems.raise_if_any()
     _choice_tables(template)
@@ -866,6 +867,29 @@ def _check_noop_bank(template: Template, problems: _Problems) -> None:
                      f"noop sentences of domain {template.domain!r} state a quantity of a kind this "
                      "template does not use", f"add sentences to physgen.formats.noop_bank.BANK"
                      f"[{template.domain!r}] (at least {MIN_USABLE} must be usable)")
+
+
+def _check_tautologies(template: Template, problems: _Problems) -> None:
+    """An algebraic text shows each given as its symbol, so "ħ = {{ hbar }}" prints "ħ = ħ":
+    a given "defined" as itself. Every paraphrase is rendered as the prompt shows it and searched."""
+    display = template.display.get("unicode")
+    if display is None or display.symbols is None:
+        return
+    shown = {n: display.symbols[n] for n in [*template.spec.inputs, *template.spec.constants]}
+    context: dict[str, Any] = {**shown, "asks": ""}
+    for k, text in enumerate(template.texts):
+        if not text.names <= context.keys():
+            continue
+        rendered = text.render(context)
+        for name, symbol in shown.items():
+            word = re.escape(symbol)
+            if re.search(rf"(?<!\w){word}\s*=\s*{word}(?!\w)", rendered):
+                label = template.spec.inputs[name].label if name in template.spec.inputs else None
+                problems.add(f"text[{k}]", f"prints the tautology '{symbol} = {symbol}': an algebraic "
+                             f"template shows {{{{ {name} }}}} as its symbol, not a value",
+                             f"name the quantity and its symbol once, e.g. "
+                             f"'the {label or 'quantity'} {{{{ {name} }}}}', "
+                             f"not '{symbol} = {{{{ {name} }}}}'")
 
 
 # -- display texts (Pint and SymPy, once per style) -------------------------------------

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 
 from .catalog import Catalog
+from .families import families
 from .generation import generate
 from .schema import DOMAINS
 
@@ -53,6 +54,10 @@ def gallery(catalog: Catalog, seed: int = 0) -> str:
     lines += ["", f"{len(hard)} hard templates (difficulty ≥ 4 under the rubric in docs/templates.md), "
               f"{by_level[5]} at level 5:", "", *_table(rows)]
     lines += ["", ", ".join(f"{n} {k}" for k, n in sorted(by_type.items())), ""]
+    groups = families(templates)
+    lines += [f"{len(groups)} families: templates whose answers are the same relation up to renaming "
+              "(physgen.families); every split keeps a family on one side.", ""]
+    lines += [f"- {', '.join(f'`{i}`' for i in g)}" for g in groups] + ([""] if groups else [])
     for domain in DOMAINS:
         members = [t for t in templates if t.domain == domain]
         if not members:

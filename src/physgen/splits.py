@@ -3,7 +3,9 @@
 ``split`` keeps every group (template, or instance) wholly on one side, chosen by
 hashing the group id with the seed, so the split does not depend on input order,
 and is stratified by domain so both sides cover every domain with two or more
-groups. ``range_split`` makes interpolation / extrapolation test sets in the
+groups. Split by template, a group is a family (:mod:`physgen.families`): templates
+whose answers are the same relation up to renaming are never on opposite sides.
+``range_split`` makes interpolation / extrapolation test sets in the
 style of DeepMind's mathematics_dataset by holding out part of an input's range.
 
 >>> import physgen
@@ -14,13 +16,15 @@ set()
 
 from __future__ import annotations
 
+import functools
 import hashlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Literal, TypeVar
 
-from .catalog import Catalog
+from .catalog import Catalog, load_catalog
 from .compile import compile_template
 from .errors import ArgumentError, unknown
+from .families import family_map
 from .schema import ConstantSpec
 from .template import Template
 from .variant import Variant
@@ -58,11 +62,14 @@ def held_out_groups(groups_by_domain: dict[Any, set[str]], test_size: float, see
 
 
 def split(items: Catalog | Iterable[Any], test_size: float = 0.1, by: By = "template",
-          seed: int = 0) -> tuple[Any, Any]:
+          seed: int = 0, families: Mapping[str, str] | None = None) -> tuple[Any, Any]:
     """Split a catalog, variants, or graded records into ``(train, test)``.
 
     No template (``by="template"``) or instance (``by="instance"``) is on both
-    sides. A :class:`Catalog` gives two catalogs (then generate from each);
+    sides. By template, no family is either: ``families`` maps a template id to its
+    family's id (default: :func:`physgen.families.family_map` of the catalog split, or
+    of the built-in catalog for variants and records; ids it does not know are their
+    own family). A :class:`Catalog` gives two catalogs (then generate from each);
     anything else gives two lists in the input order.
     """
     if not 0 < test_size < 1:
@@ -73,20 +80,37 @@ def split(items: Catalog | Iterable[Any], test_size: float = 0.1, by: By = "temp
         if by != "template":
             raise ArgumentError("a catalog holds templates; split it by='template' (or split variants)")
         templates = items.templates()
-        domains: dict[Any, set[str]] = {}
-        for t in templates:
-            domains.setdefault(t.domain, set()).add(t.id)
-        test = held_out_groups(domains, test_size, seed)
+        family = dict(families) if families is not None else family_map(templates)
+        test = _held_out([(t.id, t.domain) for t in templates], family, test_size, seed)
         return (Catalog([t for t in templates if t.id not in test], items.root),
                 Catalog([t for t in templates if t.id in test], items.root))
     rows = list(items)
     key = "template_id" if by == "template" else "instance_id"
-    domains = {}
-    for r in rows:
-        domains.setdefault(_field(r, "domain"), set()).add(str(_field(r, key)))
-    test = held_out_groups(domains, test_size, seed)
+    if by == "instance":
+        family = {}
+    else:
+        family = dict(families) if families is not None else _builtin_families()
+    test = _held_out([(str(_field(r, key)), _field(r, "domain")) for r in rows], family, test_size, seed)
     return ([r for r in rows if str(_field(r, key)) not in test],
             [r for r in rows if str(_field(r, key)) in test])
+
+
+@functools.cache
+def _builtin_families() -> dict[str, str]:
+    return family_map(load_catalog().templates())
+
+
+def _held_out(members: list[tuple[str, Any]], family: Mapping[str, str], test_size: float,
+              seed: int) -> set[str]:
+    """The ids (of ``(id, domain)`` pairs) on the test side: whole families, stratified by the
+    domain of each family's first member."""
+    domains: dict[Any, set[str]] = {}
+    head_domain: dict[str, Any] = {}
+    for name, domain in sorted(members, key=lambda m: (family.get(m[0], m[0]), m[0])):
+        head = family.get(name, name)
+        domains.setdefault(head_domain.setdefault(head, domain), set()).add(head)
+    test = held_out_groups(domains, test_size, seed)
+    return {name for name, _ in members if family.get(name, name) in test}
 
 
 def range_split(template: Template, input: str | None = None, holdout: float = 0.2,

@@ -89,6 +89,8 @@ def _question(t: Template, style: Style, paraphrase: int, answer: str,
     fixed = {"asks": asks(t, paraphrase, style, answer, symbolic)}
     if symbolic:
         fixed.update({n: format_symbol(n, style, s.symbol) for n, s in t.spec.inputs.items()})
+        if t.question_type == "algebraic":  # constants are symbols of the question too
+            fixed.update({n: format_symbol(n, style, c.symbol) for n, c in t.spec.constants.items()})
     return bind(t.texts[paraphrase], fixed)
 
 
@@ -197,9 +199,9 @@ def _per_quantity(t: Template) -> int:
 
 
 def _has_expressions(t: Template) -> bool:
-    """A numerical template whose answers are expressions (not a solver's); read from the spec,
-    so asking does not load SymPy."""
-    return t.spec.solver is None and t.question_type == "numerical"
+    """A template whose answers are expressions (not a solver's); read from the spec, so asking
+    does not load SymPy. Algebraic templates too: their named mistakes become the options."""
+    return t.spec.solver is None
 
 
 @register_format("mc_numerical", applies=lambda t: t.question_type == "numerical", grader=grade_choice,
