@@ -71,9 +71,13 @@ def test_multi_part_by_letter_name_and_order() -> None:
     assert g.score == pytest.approx(1 / 3) and not g.correct
 
 
-def test_labels_before_the_marker_count() -> None:
+def test_labels_before_the_marker_are_not_recovered() -> None:
+    """The final answer is the answer: what it does not give is missing (docs/grading.md §2)."""
     text = "(a) R = 35.3 m.\n(b) The time is 2.04 s.\nFinal Answer: see above"
-    assert grade_answer(text, {"R": "35.3 m", "t": "2.04 s"}).correct
+    assert [p.reason for p in grade_answer(text, {"R": "35.3 m", "t": "2.04 s"}).parts] == ["missing", "missing"]
+    text = "(a) R = 35.3 m.\n(b) The time is 2.04 s.\nFinal Answer: (b) 2.04 s"
+    assert [p.reason for p in grade_answer(text, {"R": "35.3 m", "t": "2.04 s"}).parts] == ["missing", "correct"]
+    assert grade_answer("(a) 35.3 m\n(b) 2.04 s", {"R": "35.3 m", "t": "2.04 s"}).correct  # no marker
 
 
 @pytest.mark.parametrize("response", ["C", "(C)", "**C**", "Answer: C", "C) 4.2 m", "The answer is C.",

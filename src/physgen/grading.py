@@ -27,9 +27,11 @@ from typing import Any
 
 from .errors import InputError
 from .formats import GradeSettings, get_format
-from .formats.choice import LETTERS, grade_choice
+from .formats.choice import grade_choice
 from .formats.code import extract_code
 from .formats.quantities import grade_quantities
+from .labels import OPTION_LETTERS
+from .reading.compare import RTOL
 from .reading.numbers import normalise, runs
 from .reading.steps import grade_steps
 from .reading.units import read_unit
@@ -59,7 +61,7 @@ def _safely(grader: Any, variant: Variant, reply: str, settings: GradeSettings) 
     return Grade.of(parts, "", "none")
 
 
-def grade(variant: Variant, reply: str, *, rtol: float = 0.01, timeout: float = 10.0,
+def grade(variant: Variant, reply: str, *, rtol: float = RTOL, timeout: float = 10.0,
           steps: bool = False) -> Grade:
     """Grade a reply to a generated variant with its format's grader: every asked quantity,
     the option letter of a multiple-choice variant, the declined parts of an
@@ -111,7 +113,7 @@ def grade_answer(
     expected: str | Mapping[str, str],
     *,
     options: Mapping[str, str] | Sequence[str] | None = None,
-    rtol: float = 0.01,
+    rtol: float = RTOL,
     ignore_units: bool = False,
 ) -> Grade:
     """Grade ``reply`` against ``expected``: a quantity string, a dict of them
@@ -124,7 +126,7 @@ def grade_answer(
     if options is not None:
         if not isinstance(expected, str) or len(expected.strip()) != 1:
             raise InputError("with options, expected is one option letter such as 'C'")
-        opts = dict(options) if isinstance(options, Mapping) else dict(zip(LETTERS, options, strict=False))
+        opts = dict(options) if isinstance(options, Mapping) else dict(zip(OPTION_LETTERS, options, strict=False))
         letter = expected.strip().upper()
         if letter not in opts:
             raise InputError(f"expected letter {letter!r} is not one of the options {sorted(opts)}")

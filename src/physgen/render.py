@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
+from .labels import PART_LETTERS
 from .units import Style, attaches_without_space, format_unit
 
 if TYPE_CHECKING:
@@ -37,7 +38,6 @@ def _env() -> jinja2.Environment:
     return jinja2.Environment(undefined=jinja2.StrictUndefined, autoescape=False,
                               keep_trailing_newline=False)
 _ASK_FORMS = (("Find", "."), ("What is", "?"), ("Determine", "."), ("Calculate", "."))
-_LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
 
 def format_number(
@@ -126,7 +126,7 @@ def asks_sentence(parts: Sequence[tuple[str, str]], paraphrase: int) -> str:
         return f"{verb} {items[0]}{stop}"
     if verb == "What is":
         verb = "What are"
-    labelled = [f"({_LETTERS[i]}) {item}" for i, item in enumerate(items)]
+    labelled = [f"({PART_LETTERS[i]}) {item}" for i, item in enumerate(items)]
     if len(labelled) == 2:
         listed = " and ".join(labelled)
     else:

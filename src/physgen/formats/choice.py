@@ -20,11 +20,13 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..instance import Instance
+from ..labels import OPTION_LETTERS
 from ..numtext import format_numbers
 from ..reading.algebra import equivalent, to_expression
-from ..reading.choice import read_choice
+from ..reading.choice import chosen_later, read_choice
+from ..reading.compare import RTOL
 from ..reading.numbers import KNOWN_NAMES
-from ..reading.span import MAX_SPAN, clean_reply, final_span
+from ..reading.span import MAX_SPAN, answer_tail, clean_reply, final_span
 from ..reading.verdict import Grade, PartGrade, Reason
 from ..render import format_expression, format_symbol
 from ..template import Template
@@ -37,11 +39,8 @@ from .registry import FormatContext, GradeSettings, register_format
 # the `re` module's own cache, and recompiling a pattern costs more than using it.
 _P1 = re.compile(r"[A-Za-z_]\w*")
 
-LETTERS = "ABCDEFGH"
 #: Without a marker, a choice is looked for in this many last characters of the last paragraph.
 CHOICE_TAIL = 2_000
-#: Relative tolerance the options are kept apart for (the grader's default).
-GRADING_RTOL = 0.01
 
 
 #: The end of every multiple-choice prompt.
@@ -92,7 +91,7 @@ def _options(inst: Instance, ctx: FormatContext, symbolic: bool) -> tuple[_Optio
     out: list[_Options] = []
     for name, right in inst.answers.items():
         spec = t.spec.answers[name]
-        wrong = distractors.choose(t, name, si, right.value, k - 1, GRADING_RTOL,
+        wrong = distractors.choose(t, name, si, right.value, k - 1, RTOL,
                                    pick(inst.instance_id, name, "order"), numeric=not symbolic,
                                    sig_figs=None if symbolic else spec.sig_figs)
         if len(wrong) < k - 1:
@@ -126,12 +125,12 @@ def _build(inst: Instance, paraphrase: int, ctx: FormatContext, symbolic: bool) 
     out = []
     for name, answer, wrong in (_symbolic_options if symbolic else _numerical_options)(inst, ctx):
         slot = pick(iid, name, fmt, paraphrase) % k
-        options = dict(zip(LETTERS, (*wrong[:slot], answer.text, *wrong[slot:]), strict=False))
+        options = dict(zip(OPTION_LETTERS, (*wrong[:slot], answer.text, *wrong[slot:]), strict=False))
         lines = "\n".join([f"({letter}) {text}" for letter, text in options.items()])
         question = _question(t, ctx.style, paraphrase, name, symbolic)(inst.context)
         out.append(Variant(f"{tid}:{iid}:p{paraphrase}:{fmt}:{name}", tid, iid, paraphrase, fmt,
                            f"{question}\n\n{lines}\n\n{_ASK}", inst.inputs, {name: answer}, inst.steps,
-                           inst.metadata, options, LETTERS[slot], intermediates=inst.intermediates))
+                           inst.metadata, options, OPTION_LETTERS[slot], intermediates=inst.intermediates))
     return tuple(out)
 
 
@@ -148,6 +147,10 @@ def grade_choice(variant: Variant, reply: str, settings: GradeSettings) -> Grade
     letters, how = read_choice(span, variant.options, settings.rtol, unit)
     if not letters and variant.format == "mc_symbolic":
         letters, how = _equivalent_option(variant, span, settings.rtol), "equivalent expression"
+    if letters and source in ("marker", "boxed"):
+        later = chosen_later(answer_tail(clean_reply(reply)), variant.options) - letters
+        if later:  # "Final answer: B. NOTE: it could also be C"
+            letters, how = letters | later, "options offered after the final answer"
     if not letters:
         reason: Reason = "missing" if not span.strip() else "unparseable"
         part = PartGrade(name, False, reason, key, detail="no option chosen", evidence=span.strip()[:200])
@@ -164,14 +167,14 @@ def grade_choice(variant: Variant, reply: str, settings: GradeSettings) -> Grade
 
 
 def _equivalent_option(variant: Variant, span: str, rtol: float) -> set[str]:
-    """The one option whose expression equals the reply's, if exactly one does."""
+    """The options whose expression equals the reply's (more than one is a hedge, never credit)."""
     points = {n: q.value for n, q in variant.inputs.items()}
     key = next(iter(variant.answers.values())).expr or ""
     names = sorted({*points, *(n for n in _P1.findall(key) if n not in KNOWN_NAMES)})
     got = to_expression(span, names)
     hits = {k for k, text in variant.options.items()
             if equivalent(got, to_expression(text, names), points, rtol)[0]}
-    return hits if len(hits) == 1 else set()
+    return hits
 
 
 def reference_choice(variant: Variant) -> str:

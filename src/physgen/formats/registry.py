@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from ..errors import FormatError
 from ..instance import Instance
+from ..reading.compare import RTOL
 from ..reading.verdict import Grade
 from ..render import Notation
 from ..template import Template
@@ -43,7 +44,7 @@ class GradeSettings:
     """Settings every format grader receives: relative tolerance, the code time limit, and
     whether to read every number as bare (for benchmarks that fix the unit in the question)."""
 
-    rtol: float = 0.01
+    rtol: float = RTOL
     timeout: float = 10.0
     ignore_units: bool = False
 

@@ -21,23 +21,29 @@ import functools
 import re
 from collections.abc import Mapping
 
-from .compare import close
+from ..labels import OPTION_LETTERS
+from .compare import RTOL, agrees
 from .numbers import normalise
 from .quantity import CORRECTION as _CORRECTION
 from .quantity import read_value
 
 # Patterns used inside functions, compiled once: other libraries (Pint's parser) churn
 # the `re` module's own cache, and recompiling a pattern costs more than using it.
-_P1 = re.compile(r"[\s*_\[(]*([A-Ha-h])[\s*_\])]*\.?")
+_ANY = OPTION_LETTERS + OPTION_LETTERS.lower()
+_P1 = re.compile(rf"[\s*_\[(]*([{_ANY}])[\s*_\])]*\.?")
 _P2 = re.compile(r"\s+[a-z]")
 
 _EXPLICIT = re.compile(
-    r"\\boxed\s*\{\s*\(?\s*([A-Ha-h])\s*\)?\s*\}|"
-    r"\b(?i:option|choice|answer|letter)\s*(?:is\s*|:\s*|=\s*)?(?:\*\*)?[\[(]?\s*([A-Ha-h])\s*[\])]?"
+    rf"\\boxed\s*\{{\s*\(?\s*([{_ANY}])\s*\)?\s*\}}|"
+    rf"\b(?i:option|choice|answer|letter)\s*(?:is\s*|:\s*|=\s*)?(?:\*\*)?[\[(]?\s*([{_ANY}])\s*[\])]?"
     r"(?![\w'])|"
-    r"[\[(]\s*([A-H])\s*[\])]|"
-    r"(?<![\w'’\-./])([A-H])(?![\w'’\-])"
+    rf"(?<![\w)])[\[(]\s*([{OPTION_LETTERS}])\s*[\])]|"
+    rf"(?<![\w'’\-./])([{OPTION_LETTERS}])(?![\w'’\-])"
 )
+# a letter inside an expression (``7*B``, ``y = A sin(…)``, ``(B)^2``) is a symbol, not a choice
+_OPERATOR_BEFORE = re.compile(r"(?:(?<!\*)\*(?!\*)|[/^=+×·÷≈√]|\d)\s*$")  # not "**" (bold) or "->"
+_OPERATOR_AFTER = re.compile(r"^(?:\(|\s*(?:\*(?!\*)|[/^=+×·÷≈]|\\(?:cdot|times|sin|cos|tan|sqrt|frac)|"
+                             r"(?:sin|cos|tan|exp|sqrt|ln|log)\b))")
 _REJECT_BEFORE = re.compile(
     r"(?:\bnot|\bexcept|\bthan|rule out|eliminate|exclude|\bnor|\bunlike)\s*(?:option\s*)?[\[(]?\s*$", re.I)
 _REJECT_AFTER = re.compile(
@@ -64,6 +70,8 @@ def _letters(text: str, options: Mapping[str, str]) -> list[str]:
         before, after = text[max(0, m.start() - 25): m.start()], text[m.end(): m.end() + 40]
         if m.group(4) and _NUMBER_BEFORE.search(before):
             continue  # "3.0 A": a unit
+        if (m.group(3) or m.group(4)) and (_OPERATOR_BEFORE.search(before) or _OPERATOR_AFTER.match(after)):
+            continue  # "7*B", "y = A*sin(kx)": a symbol in an expression
         if m.group(4) and _P2.match(after) and not _CONTINUES.match(after):
             continue  # "A ball …": an article
         if _REJECT_BEFORE.search(before) or _REJECT_AFTER.match(after):
@@ -79,7 +87,43 @@ def _whole(text: str) -> re.Pattern[str]:
     return re.compile(rf"(?<![\w.]){re.escape(text)}(?![\w.])")
 
 
-def read_choice(span: str, options: Mapping[str, str], rtol: float = 0.01,
+def option_texts(text: str, options: Mapping[str, str]) -> set[str]:
+    """The options whose whole text ``text`` states (and does not reject: ``not 5.2 m``)."""
+    out = set()
+    for k, v in options.items():
+        if not v:
+            continue
+        for m in _whole(" ".join(v.split())).finditer(text):
+            if not _REJECT_BEFORE.search(text[max(0, m.start() - 25): m.start()]):
+                out.add(k)
+                break
+    return out
+
+
+def chosen_later(tail: str, options: Mapping[str, str]) -> set[str]:
+    """Options that text after a final answer offers too: letters or option texts on a short line
+    of its first paragraph (a list), or in a sentence that offers an alternative (``or``,
+    ``could also`` …).
+
+    >>> chosen_later(" NOTE: it could also be (C).", {"A": "1 m", "B": "2 m", "C": "3 m"})
+    {'C'}
+    """
+    tail = tail[:2_000]
+    head = tail.split("\n\n", 1)[0]
+    pieces = [ln for ln in head.split("\n") if len(ln.strip()) <= 40]
+    pieces += [s for s in _SENTENCES.split(tail) if _OFFERS.search(s)]
+    found: set[str] = set()
+    for piece in pieces:
+        found |= set(_letters(piece, options)) | option_texts(" ".join(piece.split()), options)
+    return found
+
+
+_SENTENCES = re.compile(r"(?<=[.!?])\s+|\n+")
+_OFFERS = re.compile(r"\b(?:or|alternatively|could also|might also|may also|either|also possible|"
+                     r"another possib\w*|otherwise)\b", re.I)
+
+
+def read_choice(span: str, options: Mapping[str, str], rtol: float = RTOL,
                 unit: str | None = None) -> tuple[set[str], str]:
     """The letters a span chooses and how they were found (``letter``, ``option text``,
     ``value``); an empty set if none."""
@@ -87,13 +131,12 @@ def read_choice(span: str, options: Mapping[str, str], rtol: float = 0.01,
     if fix and _letters(span[fix[-1].end():], options):
         span = span[fix[-1].end():]  # "C — sorry, I mean D"
     lines = [ln for ln in span.splitlines() if ln.strip()] or [span]
+    flat = " ".join(span.split())
+    texts = option_texts(flat, options)
     for line in lines:  # the first line that chooses something
         found = _letters(line, options)
-        if found:
-            return set(found), "letter"
-    flat = " ".join(span.split())
-    texts = {k for k, v in options.items()
-             if v and _whole(" ".join(v.split())).search(flat)}
+        if found:  # "(B) <the text of option C>" chooses two options
+            return set(found) | texts, "letter"
     if texts:
         return texts, "option text"
     if unit is not None:
@@ -102,7 +145,7 @@ def read_choice(span: str, options: Mapping[str, str], rtol: float = 0.01,
             hits = set()
             for k, v in options.items():
                 option = read_value(normalise(v), unit, rtol)
-                if option.value is not None and close(reading.value, option.value, rtol):
+                if option.value is not None and agrees(reading.value, option.value, unit, rtol):
                     hits.add(k)
             if len(hits) == 1:
                 return hits, "value"

@@ -90,6 +90,7 @@ _NON_DIGIT = re.compile(r"\D")
 _COMMA_THOUSANDS = re.compile(r",(?<=\d,)(?=\d{3}(?!\d))")
 _SCI_HINT = re.compile(r"[×·xX*st]\s*10")  # in every _SCI match (\times, \cdot): quick to scan for
 _LOST_ESCAPES = "\t\f\b\r\v\a"
+_INVERSE_TRIG = re.compile(r"(?<![A-Za-z])(sin|cos|tan)\^\(?-1\)?(?![\d.])")
 _MINUSES = "\u2212\u2012\u2010\u2011"
 
 
@@ -135,6 +136,8 @@ def normalise(text: str) -> str:
         t = t.replace("π", " pi ")
         if _SCRIPT.search(t):
             t = superscripts_as_powers(subscripts_as_text(t))
+    if "^" in t and "1" in t:
+        t = _INVERSE_TRIG.sub(r"arc\1", t)  # cos⁻¹(x), \cos^{-1}(x)
     t = t.replace("+/-", "±")
     if (" " in t or not plain) and _THOUSANDS_HINT.search(t):
         t = _THOUSANDS.sub(lambda m: m.group(1) + _NON_DIGIT.sub("", m.group(2)), t)

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from .compare import close, to_expected
+from .compare import RTOL, agrees, to_expected
 from .numbers import normalise, runs
 from .units import NOT_UNITS, read_unit
 
@@ -164,12 +164,56 @@ def candidates(text: str, want: str) -> tuple[list[Candidate], list[Candidate]]:
     return kept, assigned
 
 
+#: A sentence after the final answer that offers another value (a note, a caveat, an alternative).
+ALTERNATIVE = re.compile(r"\b(?:or|alternative(?:ly)?|otherwise|could be|might be|may be|possibl[ey]|perhaps|maybe|"
+                         r"either|instead|answers? (?:is|are|would be|will be|could be|might be)|answers?\s*:)\b",
+                         re.I)
+_SENTENCES = re.compile(r"(?<=[.!?])\s+|\n+")
+
+
+def alternative_value(tail: str, want: str, value: float, known: Sequence[tuple[float, str]],
+                      rtol: float = RTOL) -> str | None:
+    """A value of ``want``'s kind that a sentence of ``tail`` (the text after a final answer)
+    offers besides ``value``, if any: a sentence that offers an alternative (``or``, ``maybe``,
+    ``the answer would be`` …) with a value neither close to ``value`` nor to a ``known`` one
+    (an answer or a given, ``(value, unit)``), which it may restate. A value for comparison
+    (``a block would reach 6.6 m/s``) offers nothing.
+
+    >>> alternative_value(" NOTE: with drag the answer would be 30 m.", "m", 35.3, [])
+    '30 m'
+    >>> alternative_value(" That is about 116 ft, or 3530 cm.", "m", 35.3, []) is None
+    True
+    """
+    for sentence in _SENTENCES.split(tail[:MAX_TAIL]):
+        if not ALTERNATIVE.search(sentence) or not _P5.search(sentence):
+            continue
+        kept, _ = candidates(normalise(sentence), want)
+        with_unit = [c for c in kept if c.unit]
+        for c in with_unit or kept:
+            got = to_expected(c.value, c.unit, want)
+            if got is None or agrees(got, value, want, rtol) or agrees(value, got, want, rtol):
+                continue
+            if any(_same(got, want, v, u, rtol) for v, u in known):
+                continue
+            return c.text
+    return None
+
+
+#: Longest text after a final answer read for alternatives.
+MAX_TAIL = 2_000
+
+
+def _same(got: float, want: str, value: float, unit: str, rtol: float) -> bool:
+    other = to_expected(value, unit, want)
+    return other is not None and agrees(got, other, want, rtol)
+
+
 def _rejects(before: str) -> bool:
     """Whether the text just before a value rejects it (``not``, ``rather than`` …)."""
     return _REJECTING.search(before) is not None
 
 
-def read_value(text: str, want: str | None, rtol: float = 0.01, aliases: Sequence[str] = (),
+def read_value(text: str, want: str | None, rtol: float = RTOL, aliases: Sequence[str] = (),
                last: bool = False) -> Reading:
     """The one value ``text`` commits to, in the unit ``want``, or why there is none.
 
@@ -214,7 +258,7 @@ def read_value(text: str, want: str | None, rtol: float = 0.01, aliases: Sequenc
         return Reading("ok", v, c.text)
     distinct: list[tuple[Candidate, float]] = []
     for c, v in fitting:
-        if not any(close(v, w, rtol) or close(w, v, rtol) for _, w in distinct):
+        if not any(agrees(v, w, unit, rtol) or agrees(w, v, unit, rtol) for _, w in distinct):
             distinct.append((c, v))
     if len(distinct) > 1:
         shown = ", ".join(c.text for c, _ in distinct[:4])

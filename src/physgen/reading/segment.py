@@ -22,6 +22,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..labels import PART_LETTERS
 from .compare import conversion
 from .numbers import GREEK, normalise, subscripts_as_text
 from .quantity import candidates
@@ -35,7 +36,7 @@ _P4 = re.compile(r"[\n,;]|\band\b")
 _P5 = re.compile(r"=|≈|⇒|→")
 _P6 = re.compile(r"[;\n]|(?<!\\),(?!\d{3}(?!\d))|\band\b")
 
-_LETTERS = "abcdefgh"
+_LETTERS = PART_LETTERS
 _WORD_CHAR = re.compile(r"\w")
 _DIGIT = re.compile(r"\d")
 _GREEK_LETTER = {name: letter for letter, name in GREEK.items()}
@@ -99,8 +100,8 @@ def _letter_labels(n: int) -> re.Pattern[str]:
     both = low + low.upper()
     return re.compile(  # (?=…): what a label starts with, so most positions fail at once
         rf"(?=[\s*_Pp(\-•{low}])(?:"
-        rf"(?:^|(?<=\s))(?:\*\*|__)?(?:[Pp]art\s*)?\(\s*(?P<k>[{both}])\s*\)(?:\*\*|__)?|"
-        rf"^\s*(?:[-*•]\s+)?(?:\*\*|__)?(?:[Pp]art\s*)?(?P<k2>[{low}])\s*[).:](?=\s|\*|$)(?:\*\*|__)?|"
+        rf"(?:^|(?<=[\s$:,;]))(?:\*\*|__)?(?:[Pp]art[ \t]*)?\([ \t]*(?P<k>[{both}])[ \t]*\)(?:\*\*|__)?|"
+        rf"^[ \t]*(?:[-*•][ \t]+)?(?:\*\*|__)?(?:[Pp]art[ \t]*)?(?P<k2>[{low}])[ \t]*[).:](?=\s|\*|$)(?:\*\*|__)?|"
         rf"(?<=\s)(?P<k3>[{low}])\)(?=[ \t]+[-+−]?[\d$\\.]))",  # "… b) 2.04 s" mid-line, before a value
         re.M,
     )
@@ -112,8 +113,14 @@ def _letter_of(m: re.Match[str]) -> int:
 
 @functools.lru_cache(maxsize=64)
 def _number_labels(n: int) -> re.Pattern[str]:
-    """Numbered labels ``1.``, ``(2)``, ``3:`` of the first ``n`` (at most 9) parts, in one scan."""
-    return re.compile(rf"^\s*(?:[-*]\s*)?(?:\*\*)?(?:[Pp]art\s*)?\(?(?P<k>[1-{n}])[.):](?:\*\*)?(?=\s)", re.M)
+    """Numbered labels ``1.``, ``(2)``, ``3:`` of the first ``n`` parts, in one scan."""
+    return re.compile(rf"^[ \t]*(?:[-*][ \t]*)?(?:\*\*)?(?:[Pp]art[ \t]*)?\(?(?P<k>{_numbers(n)})[.):](?:\*\*)?(?=\s)",
+                      re.M)
+
+
+def _numbers(n: int) -> str:
+    """A regex for the numbers 1 … ``n`` (``(?:1[0-2]|[1-9])`` for 12), longest first."""
+    return "(?:" + "|".join(str(k) for k in range(n, 0, -1)) + ")"
 
 
 @functools.lru_cache(maxsize=4096)
@@ -188,10 +195,19 @@ def _by_dimension(chunks: list[str], parts: Sequence[Part]) -> list[str | None] 
     return segments
 
 
+_ONE_LABEL = re.compile(r"[ \t]*(?:\*\*|__)?(?:[Pp]art[ \t]*)?(?:\([ \t]*[aA1][ \t]*\)|[aA1][).:](?=\s))(?:\*\*|__)?")
+
+
 def split(span: str, parts: Sequence[Part]) -> list[str | None]:
-    """The text of each part in ``span`` (``None`` where a part has none)."""
+    """The text of each part in ``span`` (``None`` where a part has none). A one-part answer
+    loses a leading label (``(a) √(g/L)/(2π)``: ``(a)`` is no factor).
+
+    >>> split("(a) 2*pi*sqrt(L/g)", [Part("T", "s", True)])
+    [' 2*pi*sqrt(L/g)']
+    """
     if len(parts) == 1:
-        return [span]
+        label = _ONE_LABEL.match(span)
+        return [span[label.end():] if label else span]
     labelled = _labelled(span, parts)
     if labelled is not None:
         return labelled
