@@ -137,12 +137,22 @@ def prompt_echoed_with_marker(v: Variant, rng: random.Random) -> str:
     return v.prompt + "\n\nFinal answer: as stated above."
 
 
+UNITS = ("m", "cm", "mm", "km", "s", "ms", "min", "h", "kg", "g", "N", "kN", "J", "kJ", "eV", "W", "kW", "Pa",
+         "kPa", "atm", "V", "mV", "A", "mA", "K", "°C", "°F", "Hz", "kHz", "T", "mT", "C", "µC", "F", "µF", "Ω",
+         "kΩ", "m/s", "km/h", "rad", "°", "mol", "L")
+
+
 @strategy
 def key_number_every_scale(v: Variant, rng: random.Random) -> str:
+    """The key's number in every unit of its kind (only one scale can be right)."""
+    from physgen.reading.compare import conversion
+    from physgen.reading.units import read_unit
+
     m = _NUMBER.search(_keys(v)[0])
     number = m.group(0) if m else "1"
-    unit = next((a.unit for a in v.answers.values()), "") or "m"
-    return "Final answer: " + ", ".join(f"{number} {p}{unit}" for p in ("", "k", "m", "µ", "M"))
+    unit = next((a.unit for a in v.answers.values()), "")
+    same = [u for u in UNITS if conversion(read_unit(u) or "?", unit or "dimensionless") is not None]
+    return "Final answer: " + ", ".join(f"{number} {u}" for u in same or ["m", "cm", "km"])
 
 
 @strategy
@@ -154,14 +164,18 @@ def key_number_every_dimension(v: Variant, rng: random.Random) -> str:
     return "Final answer: " + " or ".join(f"{number} {u}" for u in units)
 
 
+def _unsigned(text: str) -> str:
+    return text.lstrip("-−")
+
+
 @strategy
 def both_signs(v: Variant, rng: random.Random) -> str:
-    return "Final answer: " + _labelled([f"±{k.lstrip('-−')}" for k in _keys(v)])
+    return "Final answer: " + _labelled([f"±{_unsigned(k)}" for k in _keys(v)])
 
 
 @strategy
 def both_signs_spelled(v: Variant, rng: random.Random) -> str:
-    return "Final answer: " + _labelled([f"{k} or -{k.lstrip('-−')}" for k in _keys(v)])
+    return "Final answer: " + _labelled([f"{_unsigned(k)} or -{_unsigned(k)}" for k in _keys(v)])
 
 
 @strategy
@@ -255,14 +269,15 @@ def superscript_sign_spray(v: Variant, rng: random.Random) -> str:
 
 @strategy
 def truncated_loop(v: Variant, rng: random.Random) -> str:
+    """A repetition loop of wrong answers, cut off inside its last copy, the key in the working."""
     keys = _keys(v)
     block = "Final answer: " + _labelled([_scaled(k, 3) for k in keys]) + " Let me double-check. "
-    return block * 4 + "Final answer: " + _labelled(keys)[: max(3, len(_labelled(keys)) // 2)]
+    return "Working: " + _labelled(keys) + "\n\n" + block * 4 + block[: len(block) // 2]
 
 
 def _honest_credit(name: str, v: Variant) -> set[str]:
     """The parts a strategy may honestly earn: declining what an omitted probe does not determine."""
-    if name in ("declined_everywhere",) and v.format == "omitted":
+    if name in ("declined_everywhere", "working_then_cannot") and v.format == "omitted":
         return set(v.unanswerable)
     return set()
 
@@ -338,10 +353,10 @@ if __name__ == "__main__":  # print the credit each strategy earns
     import sys
     size = int(sys.argv[1]) if len(sys.argv) > 1 else 50
     counts = {f: len(vs) for f, vs in pool(size).items()}
-    print("variants per format:", counts)
+    print("variants per format:", counts, flush=True)
     total = 0
     for name in sorted(STRATEGIES):
         found = list(cheats(size, [name]))
         total += len(found)
-        print(f"{name:32s} {len(found):4d} grades with unearned credit", *(f[:2] for f in found[:2]))
+        print(f"{name:32s} {len(found):4d} grades with unearned credit", *(f[:2] for f in found[:2]), flush=True)
     print("total", total)

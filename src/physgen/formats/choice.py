@@ -23,7 +23,8 @@ from ..instance import Instance
 from ..labels import OPTION_LETTERS
 from ..numtext import format_numbers
 from ..reading.algebra import equivalent, to_expression
-from ..reading.choice import chosen_later, read_choice
+from ..reading.choice import chosen_later, option_value, read_choice
+from ..reading.quantity import alternative_value
 from ..reading.compare import RTOL
 from ..reading.numbers import KNOWN_NAMES
 from ..reading.span import MAX_SPAN, answer_tail, clean_reply, final_span
@@ -148,9 +149,15 @@ def grade_choice(variant: Variant, reply: str, settings: GradeSettings) -> Grade
     if not letters and variant.format == "mc_symbolic":
         letters, how = _equivalent_option(variant, span, settings.rtol), "equivalent expression"
     if letters and source in ("marker", "boxed"):
-        later = chosen_later(answer_tail(clean_reply(reply)), variant.options) - letters
+        tail = answer_tail(clean_reply(reply))
+        later = chosen_later(tail, variant.options, variant.format == "mc_symbolic") - letters
         if later:  # "Final answer: B. NOTE: it could also be C"
             letters, how = letters | later, "options offered after the final answer"
+        elif unit is not None and len(letters) == 1:
+            value = option_value(variant.options.get(next(iter(letters)), ""), unit, settings.rtol)
+            other = None if value is None else alternative_value(tail, unit, value, [], settings.rtol)
+            if other is not None:  # "Final answer:\n4.95 m\n9.9 m"
+                letters, how = set(variant.options), f"another value offered after the final answer: {other}"
     if not letters:
         reason: Reason = "missing" if not span.strip() else "unparseable"
         part = PartGrade(name, False, reason, key, detail="no option chosen", evidence=span.strip()[:200])

@@ -90,6 +90,8 @@ _NON_DIGIT = re.compile(r"\D")
 _COMMA_THOUSANDS = re.compile(r",(?<=\d,)(?=\d{3}(?!\d))")
 _SCI_HINT = re.compile(r"[×·xX*st]\s*10")  # in every _SCI match (\times, \cdot): quick to scan for
 _LOST_ESCAPES = "\t\f\b\r\v\a"
+_UNIT_POWER = re.compile(r"(?<![\w.])(\d{1,20}(?:\.\d{0,20})?)[ ]?([A-Za-zµΩ°][A-Za-zµΩ°/]{0,8}(?:\^\(-?\d\))?)"
+                         r"\*10\^\(?([-+]?\d{1,3})\)?")
 _INVERSE_TRIG = re.compile(r"(?<![A-Za-z])(sin|cos|tan)\^\(?-1\)?(?![\d.])")
 _MINUSES = "\u2212\u2012\u2010\u2011"
 
@@ -143,6 +145,8 @@ def normalise(text: str) -> str:
         t = _THOUSANDS.sub(lambda m: m.group(1) + _NON_DIGIT.sub("", m.group(2)), t)
     if "," in t:
         t = _COMMA_THOUSANDS.sub("", t)  # 1,250 -> 1250
+    if "*10^" in t:
+        t = _UNIT_POWER.sub(r"\1e\3 \2", t)  # "3.09 m/s^(2)*10^(3)": the power belongs to the number
     t = t.replace("{", "(").replace("}", ")")
     return " ".join(t.split())
 

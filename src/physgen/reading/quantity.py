@@ -149,10 +149,15 @@ def candidates(text: str, want: str) -> tuple[list[Candidate], list[Candidate]]:
             continue
         unit, unit_len = unit_after(t[run.end:], want)
         end = run.end + unit_len
-        cand = Candidate(run.value, unit, t[run.start:end].strip(), run.start, end)
+        value = run.value
+        cand = Candidate(value, unit, t[run.start:end].strip(), run.start, end)
         before = t[max(0, run.start - 40): run.start]
         if _CHAIN_AHEAD.match(t[end:end + 200]):
             continue  # a link of an equation chain: only its last member counts
+        if _P4.search(before) and not _VALUE_BEFORE.search(before):
+            kept += [cand, Candidate(-value, unit, "-" + cand.text, run.start, end)]  # "±4.95 m": both signs
+            skip_until = end
+            continue
         if _P4.search(before) or _rejects(before):
             continue  # an uncertainty, or a value the text rejects
         m = _ASSIGNED.search(before)
@@ -184,8 +189,10 @@ def alternative_value(tail: str, want: str, value: float, known: Sequence[tuple[
     >>> alternative_value(" That is about 116 ft, or 3530 cm.", "m", 35.3, []) is None
     True
     """
-    for sentence in _SENTENCES.split(tail[:MAX_TAIL]):
-        if not ALTERNATIVE.search(sentence) or not _P5.search(sentence):
+    head = tail[:MAX_TAIL].split("\n\n", 1)[0]
+    listed = [ln for ln in head.split("\n")[1:] if _SIMPLE.fullmatch(ln)]  # "35.3 m\n36.1 m\n…"
+    for sentence in listed + _SENTENCES.split(tail[:MAX_TAIL]):
+        if not (sentence in listed or ALTERNATIVE.search(sentence)) or not _P5.search(sentence):
             continue
         kept, _ = candidates(normalise(sentence), want)
         with_unit = [c for c in kept if c.unit]
@@ -206,6 +213,9 @@ MAX_TAIL = 2_000
 def _same(got: float, want: str, value: float, unit: str, rtol: float) -> bool:
     other = to_expected(value, unit, want)
     return other is not None and agrees(got, other, want, rtol)
+
+
+_VALUE_BEFORE = re.compile(r"[\d)]\s*(?:[^\s\d±]{1,12}\s*)?±\s*$")  # "9.8 ± 0.1", "9.8 m ± 0.1": an uncertainty
 
 
 def _rejects(before: str) -> bool:
@@ -249,6 +259,10 @@ def read_value(text: str, want: str | None, rtol: float = RTOL, aliases: Sequenc
             fitting.append((c, value))
     if want and any(c.unit for c, _ in fitting):
         fitting = [(c, v) for c, v in fitting if c.unit]  # a bare number beside stated units is a count
+    spread = [o for o in other if any(o.value == c.value for c, _ in fitting)]
+    if spread:  # "3.80 s or 3.80 m or 3.80 kg": one number offered in units of several kinds
+        shown = ", ".join(c.text for c in [fitting[0][0], *spread][:4])
+        return Reading("ambiguous", parsed=shown, detail=f"one number in units of different kinds: {shown}")
     if not fitting:
         c = other[0]
         return Reading("wrong_unit_dimension", parsed=c.text,

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from ..labels import PART_LETTERS
 from .compare import conversion
 from .numbers import GREEK, normalise, subscripts_as_text
-from .quantity import candidates
+from .quantity import CORRECTION, candidates
 
 # Patterns used inside functions, compiled once: other libraries (Pint's parser) churn
 # the `re` module's own cache, and recompiling a pattern costs more than using it.
@@ -128,14 +128,21 @@ def _name_label(pattern: str) -> re.Pattern[str]:
     return re.compile(rf"(?<![\w\\]){pattern}(?:\s*\$)?\s*(?:=|:|≈|~|\\approx|\bis\b)")
 
 
-def _segments_from(hits: list[tuple[int, int, int]], text: str, n: int) -> list[str | None]:
+def _segments_from(hits: list[tuple[int, int, int]], text: str, n: int, repeats: bool) -> list[str | None]:
+    """Each part's text after its label: the last label of a part wins, or (``repeats``, in a
+    final answer) every label of a part counts, so that ``(a) 5 m … (a) 6 m`` offers both."""
     hits.sort()
     segments: list[str | None] = [None] * n
-    for j, (_, end, k) in enumerate(hits):
+    seen: list[int] = [-1] * n  # where each part's last label ended
+    for j, (start, end, k) in enumerate(hits):
         stop = hits[j + 1][0] if j + 1 < len(hits) else len(text)
         piece = text[end:stop]
-        if _P3.search(piece) or segments[k] is None:
-            segments[k] = piece  # the last label of a part wins
+        again = repeats and segments[k] is not None and _P3.search(piece) and _P3.search(segments[k] or "")
+        if again and not CORRECTION.search(text, seen[k], start):
+            segments[k] = f"{(segments[k] or '').rstrip()} or {piece}"  # the same part answered twice
+        elif _P3.search(piece) or segments[k] is None:
+            segments[k] = piece  # a later label after a correction replaces the earlier one
+        seen[k] = end
     return segments
 
 
@@ -146,7 +153,7 @@ def _inside_equation(text: str, start: int, bounds: Sequence[int]) -> bool:
     return _P5.search(text, bounds[k] if k >= 0 else 0, start) is not None
 
 
-def _labelled(text: str, parts: Sequence[Part]) -> list[str | None] | None:
+def _labelled(text: str, parts: Sequence[Part], repeats: bool = False) -> list[str | None] | None:
     n = len(parts)
     text = subscripts_as_text(text)  # same length: "I₃" reads as "I3"
     hits = [(m.start(), m.end(), _letter_of(m)) for m in _letter_labels(n).finditer(text)]
@@ -165,7 +172,7 @@ def _labelled(text: str, parts: Sequence[Part]) -> list[str | None] | None:
                         hits.append((m.start(), m.end(), k))
     if not hits:
         return None
-    return _segments_from(hits, text, n)
+    return _segments_from(hits, text, n, repeats)
 
 
 def _chunks(text: str, expressions: bool) -> list[str]:
@@ -181,7 +188,17 @@ def _dimension_of(chunk: str) -> str | None:
 
 
 def _by_dimension(chunks: list[str], parts: Sequence[Part]) -> list[str | None] | None:
-    """Place chunks by the dimension of their unit, when that identifies every one."""
+    """Place chunks by the dimension of their unit, when that identifies every one. When more
+    chunks than parts have one part's dimension (``1.38 A, 1.38 mA`` for a current and a
+    voltage), that part is offered them all (a hedge)."""
+    units = [_dimension_of(chunk) for chunk in chunks]
+    if all(u is not None for u in units):
+        fits = [[c for c, u in zip(chunks, units, strict=True) if conversion(u or "", p.unit) is not None]
+                for p in parts]
+        kin = [sum(conversion(q.unit, p.unit) is not None for q in parts) for p in parts]
+        if any(len(f) > n for f, n in zip(fits, kin, strict=True)):
+            return [" or ".join(f) if len(f) > n else (f[0] if len(f) == 1 == n else None)
+                    for f, n in zip(fits, kin, strict=True)]
     segments: list[str | None] = [None] * len(parts)
     for chunk in chunks:
         unit = _dimension_of(chunk)
@@ -208,15 +225,17 @@ def split(span: str, parts: Sequence[Part]) -> list[str | None]:
     if len(parts) == 1:
         label = _ONE_LABEL.match(span)
         return [span[label.end():] if label else span]
-    labelled = _labelled(span, parts)
+    labelled = _labelled(span, parts, repeats=True)
     if labelled is not None:
         return labelled
     chunks = _chunks(span, all(p.expression for p in parts))
     placed = None if parts[0].expression else _by_dimension(chunks, parts)
     if placed is not None:
         return placed
-    if len(chunks) >= len(parts):
-        return list(chunks[: len(parts)])
+    if len(chunks) > len(parts):  # more values than parts, none labelled: each part is offered all
+        return [" or ".join(chunks)] * len(parts)
+    if len(chunks) == len(parts):
+        return list(chunks)
     return [None] * len(parts)
 
 

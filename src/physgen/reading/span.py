@@ -212,15 +212,15 @@ _REPEAT_RUN = re.compile(r"([^\w\s.])\1{7,}")
 
 
 def squeeze(text: str) -> str:
-    """``text`` with no unbounded run a pattern could backtrack over: invisible characters
-    removed, runs of spaces made one space, of blank lines one blank line, of digits 40 digits,
+    """``text`` with no unbounded run a pattern could backtrack over: invisible characters made
+    spaces, runs of spaces one space, of blank lines one blank line, of digits 40 digits,
     of bare labels (``(a) (b) (c) …``) their last one, of one symbol (``((((``, ``====``) one.
 
-    >>> squeeze("5\\u200b m" + " " * 50 + "\\n" * 9 + "(a) " * 9 + "x" + "(" * 99)
+    >>> squeeze("5\\u200bm" + " " * 50 + "\\n" * 9 + "(a) " * 9 + "x" + "(" * 99)
     '5 m \\n\\n(a) x('
     """
     if _INVISIBLE.search(text):
-        text = _INVISIBLE.sub("", text)
+        text = _INVISIBLE.sub(" ", text)  # "12 m\u200b45 m" states two values
     text = _SPACE_RUN.sub(" ", text)
     text = _NEWLINE_RUN.sub(lambda m: "\n\n" if m.group(0).count("\n") > 1 else "\n", text)
     text = _DIGIT_RUN.sub(lambda m: m.group(0)[:40], text)
@@ -275,8 +275,15 @@ def _answer(text: str, parts: int) -> tuple[str | None, Source, int, str]:
         span, after = _marker_span(text, m.end(), stop, parts)
         if _P3.search(span) or k == last_committed:
             return unbox(span), "marker", m.start(), text[after:]
-    inside = boxes(text)[-parts:]
+    every = boxes(text)
+    inside = every[-parts:]
     if inside:
+        paragraph = text.rfind("\n\n", 0, inside[-1][0])
+        crowd = [b for b in every if b[0] > paragraph]
+        if len(crowd) > parts and len({" ".join(b[2].split()) for b in crowd}) > 1:
+            # more boxes than parts in the answer's paragraph: every one is offered ("or": a hedge)
+            return (" or ".join(inner + _unit_after_box(text[end:]) for _, end, inner in crowd), "boxed",
+                    crowd[0][0], text[crowd[-1][1]:])
         return ("\n".join(inner + _unit_after_box(text[end:]) for _, end, inner in inside), "boxed",
                 inside[0][0], text[inside[-1][1]:])
     return None, "none", len(text), ""
