@@ -52,7 +52,7 @@ _REJECT_AFTER = re.compile(
 # "A is …", "A because …": a letter that continues as a choice, not as an article
 _CONTINUES = re.compile(r"\s+(?:is|as|was|because|since|"
                                                                           r"seems|which|and|or)\b")
-_NUMBER_BEFORE = re.compile(r"[\d)]\s*$")
+_NUMBER_BEFORE = re.compile(r"(?:[\d)°º]|\\circ\s*\}?|\bdeg(?:rees?)?)\s*$")  # "3.0 A", "49.1 °C", "^\circ C"
 
 
 def _letters(text: str, options: Mapping[str, str]) -> list[str]:

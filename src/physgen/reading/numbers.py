@@ -282,10 +282,14 @@ _RUN = re.compile(  # (?=…): what a run may start with, so most positions fail
 def runs(text: str) -> list[Run]:
     """Every numeric expression in normalised text, evaluated (``2 pi sqrt(0.5/200)``)."""
     out: list[Run] = []
-    for m in _RUN.finditer(text):
+    pos = 0
+    while (m := _RUN.search(text, pos)) is not None:
         start, end = m.span()
+        pos = end
         if text[start - 1: start] == "(" and text[max(0, start - 3): start - 1].endswith(("^", "^ ")):
-            continue  # an exponent (s^(-1)), not a value
+            close = text.find(")", start)  # an exponent (s^(-1)), not a value: read on after it
+            pos = close + 1 if close >= 0 else end
+            continue
         raw = m.group(0)
         if "," not in raw:
             bare = raw.lstrip(" ")
