@@ -96,7 +96,8 @@ def every_letter_boxed(v: Variant, rng: random.Random) -> str:
 
 @strategy
 def working_then_42(v: Variant, rng: random.Random) -> str:
-    return "\n".join(v.steps) + "\n\nFinal answer: 42"
+    far = all(abs(a.value - 42) > 0.2 * abs(a.value) for a in v.answers.values())
+    return "\n".join(v.steps) + f"\n\nFinal answer: {42 if far else 17}"  # a number that is not the key
 
 
 @strategy

@@ -27,7 +27,7 @@ from ..reading.choice import chosen_later, option_value, read_choice
 from ..reading.quantity import alternative_value
 from ..reading.compare import RTOL
 from ..reading.numbers import KNOWN_NAMES
-from ..reading.span import MAX_SPAN, answer_tail, clean_reply, final_span
+from ..reading.span import MAX_SPAN, answer_tail, clean_reply, final_span, squeeze
 from ..reading.verdict import Grade, PartGrade, Reason
 from ..render import format_expression, format_symbol
 from ..template import Template
@@ -142,7 +142,7 @@ def grade_choice(variant: Variant, reply: str, settings: GradeSettings) -> Grade
     span, source = final_span(reply)
     if span is None:
         text = clean_reply(reply)
-        span = text.strip().split("\n\n")[-1][-CHOICE_TAIL:] if text.strip() else ""
+        span = squeeze(text).strip().split("\n\n")[-1][-CHOICE_TAIL:] if text.strip() else ""
         source = "last_quantity" if span else "none"
     unit = None if variant.format == "mc_symbolic" or not variant.answers else variant.answers[name].unit
     letters, how = read_choice(span, variant.options, settings.rtol, unit)

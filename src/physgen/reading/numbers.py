@@ -72,7 +72,7 @@ _EXP_BRACES = re.compile(r"\^\s*\{([^{}]*)\}")
 _LATEX_DROP = re.compile(r"\\(?:left|right|displaystyle|,|;|!|:|quad|qquad|bigl?|Bigl?|bigr|Bigr)|\$|\\ ")
 _SCI = re.compile(
     r"(?<![\w.])([-+]?(?:\d+(?:\.\d*)?|\.\d+))\s*(?:\\times|\\cdot|×|·|[xX]|\*|\t\s*imes|\ttimes)\s*"
-    r"10\s*(?:\^\s*\{?\s*\(?\s*([-+]?\s*\d{1,4})\s*\)?\s*\}?|\*\*\s*\(?\s*([-+]?\d{1,4})\s*\)?|"
+    r"10\s*(?:\^\s*+\{?\s*+\(?\s*+([-+]?\s*+\d{1,4})\s*+\)?\s*+\}?|\*\*\s*+\(?\s*+([-+]?\d{1,4})\s*+\)?|"
     r"([⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+))"
 )
 _BARE_POWER = re.compile(r"(?<![\w.])10\s*\^\s*\(?\s*([-+]?\d{1,4})\s*\)?")

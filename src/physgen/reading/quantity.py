@@ -190,7 +190,7 @@ def alternative_value(tail: str, want: str, value: float, known: Sequence[tuple[
     True
     """
     head = tail[:MAX_TAIL].split("\n\n", 1)[0]
-    listed = [ln for ln in head.split("\n")[1:] if _SIMPLE.fullmatch(ln)]  # "35.3 m\n36.1 m\n…"
+    listed = [ln for ln in head.split("\n")[1:] if _VALUE_LINE.fullmatch(ln)]  # "35.3 m\n36.1 m\n…"
     for sentence in listed + _SENTENCES.split(tail[:MAX_TAIL]):
         if not (sentence in listed or ALTERNATIVE.search(sentence)) or not _P5.search(sentence):
             continue
@@ -206,6 +206,7 @@ def alternative_value(tail: str, want: str, value: float, known: Sequence[tuple[
     return None
 
 
+_VALUE_LINE = re.compile(r"\s*[-+−±]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d{1,4})?\s*[^\s\d]{0,15}\s*[.,;]?\s*")
 #: Longest text after a final answer read for alternatives.
 MAX_TAIL = 2_000
 

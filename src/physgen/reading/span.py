@@ -100,7 +100,7 @@ _AFTER_BOX = re.compile(r"\s*(?:\\[,;!]\s*)*(\\(?:text|mathrm|rm)\s*\{[^{}]{1,30
 
 def _unit_after_box(text: str) -> str:
     """A unit written just after a box (``\\boxed{12}\\text{ cm}``), else ``""``."""
-    m = _AFTER_BOX.match(text)
+    m = _AFTER_BOX.match(text[:80])
     return " " + m.group(1) if m else ""
 
 
@@ -246,7 +246,7 @@ def answer_tail(text: str, parts: int = 1) -> str:
     >>> answer_tail("Final answer: 35.3 m. NOTE: with drag it would be 30 m.")
     ' NOTE: with drag it would be 30 m.'
     """
-    return _answer(text, parts)[3]
+    return squeeze(_answer(text, parts)[3])
 
 
 def _committed(text: str, m: re.Match[str]) -> bool:
