@@ -130,7 +130,8 @@ def grade_answer(
         letter = expected.strip().upper()
         if letter not in opts:
             raise InputError(f"expected letter {letter!r} is not one of the options {sorted(opts)}")
-        variant = _ad_hoc({"answer": Answer(math.nan, "", letter, 1)}, "mc_numerical", opts, letter)
+        variant = _ad_hoc({"answer": Answer(math.nan, _option_unit(opts[letter]), letter, 1)}, "mc_numerical",
+                          opts, letter)
         return _safely(grade_choice, variant, _text(reply), settings)
     items = {"answer": expected} if isinstance(expected, str) else dict(expected)
     if not items:
@@ -139,6 +140,15 @@ def grade_answer(
     if ignore_units:
         settings = GradeSettings(rtol, ignore_units=True)
     return _safely(grade_quantities, _ad_hoc(answers, "free_form"), _text(reply), settings)
+
+
+def _option_unit(text: str) -> str:
+    """The unit of a numerical option (``"4.2 m"``: ``"m"``), so values are read in its kind; ``""``
+    for an option that is no quantity."""
+    try:
+        return _expected_answer("option", text).unit
+    except InputError:
+        return ""
 
 
 def _ad_hoc(answers: dict[str, Answer], fmt: str, options: Mapping[str, str] | None = None,

@@ -40,6 +40,7 @@ _LETTERS = PART_LETTERS
 _WORD_CHAR = re.compile(r"\w")
 _DIGIT = re.compile(r"\d")
 _GREEK_LETTER = {name: letter for letter, name in GREEK.items()}
+_DIFFERENCE_NAME = re.compile(r"d[A-Za-z][A-Za-z0-9]?")  # dU, dS, dp: a change, written ΔU
 
 
 @dataclass(frozen=True)
@@ -63,9 +64,13 @@ def _name_pattern(name: str) -> str:
         elif len(name) > 1 and name not in _GREEK_LETTER and name[0].isupper() and name[1:].islower():
             base, sub = name[0], name[1:]  # "Vs" is also written V_s
     spellings = [base, _GREEK_LETTER[base]] if base in _GREEK_LETTER else [base]
+    alternatives = [re.escape(a) for a in spellings]
+    if _DIFFERENCE_NAME.fullmatch(base):  # "dU" is also written ΔU, \Delta U, Delta_U
+        alternatives.append(r"(?:Δ|Delta)[ \t_]?" + re.escape(base[1:]))
+        spellings += ["Δ", "D"]
     firsts = "".join(sorted({re.escape(a[:1]) for a in spellings}))
     ahead = rf"(?=[\\{firsts}])" if base else ""  # what the name starts with, so most positions fail at once
-    head = ahead + r"(?:\\)?(?:" + "|".join(re.escape(a) for a in spellings) + ")"
+    head = ahead + r"(?:\\)?(?:" + "|".join(alternatives) + ")"
     if not sub:
         return head
     wrapped = r"\s*_?\s*[({]?\s*(?:\\(?:text|mathrm|rm)\s*[({]\s*)?\\?"  # _{\text{max}}, _(max)
