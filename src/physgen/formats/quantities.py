@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from ..labels import PART_LETTERS
 from ..reading.algebra import equivalent, to_expression
 from ..reading.compare import agrees
 from ..reading.numbers import KNOWN_NAMES
@@ -134,10 +135,11 @@ def contradicted(variant: Variant, reply: str, results: list[PartGrade],
     known = [(p.value, variant.answers[p.name].unit) for p in results if p.value is not None]
     known += [(q.value, q.unit) for q in variant.inputs.values()]
     out = []
-    for p in results:
+    for k, p in enumerate(results):
         answer = variant.answers[p.name]
         if p.value is not None and answer.expr is None:
-            other = alternative_value(tail, answer.unit, p.value, known, settings.rtol)
+            label = PART_LETTERS[k] if len(results) > 1 else ""
+            other = alternative_value(tail, answer.unit, p.value, known, settings.rtol, label)
             if other is not None:
                 p = PartGrade(p.name, False, "ambiguous", p.expected, p.parsed, p.value,
                               f"after the final answer the reply offers {other!r}", p.evidence)

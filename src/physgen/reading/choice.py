@@ -90,7 +90,7 @@ def _whole(text: str) -> re.Pattern[str]:
 
 _ALONE_BEFORE = re.compile(r"(?:^|[=:,;(\[{$≈]|\bor|\band|\bis|\bbe|\*\*)\s*$", re.I)
 _ALONE_AFTER = re.compile(r"\s*(?:$|[,;.)\]}$]|\bor\b|\band\b|\*\*)", re.I)
-_OPENED = re.compile(r"(?:[\w.*/^·×+\-−±√)]|\*\*)\s*\(\s*$")  # "2*(" or "sqrt(" before an option's text
+_OPENED = re.compile(r"(?:[\w.*/^·×+\-−±√()]|\*\*)\(\s*$")  # "2*(" or "sqrt(" before an option's text
 
 
 def option_texts(text: str, options: Mapping[str, str], symbolic: bool = False) -> set[str]:
@@ -152,7 +152,7 @@ def offered(span: str) -> list[str]:
 _P3 = re.compile(r"\w")
 _EXPRESSION_LINE = re.compile(r"[^\s.!?]*[=/*^·+\-√][^.!?]*")  # a short line of maths, no sentence
 _SENTENCES = re.compile(r"(?<=[.!?])\s+|\n+")
-_OFFERS = re.compile(r"\b(?:or|alternatively|could also|might also|may also|either|also possible|"
+_OFFERS = re.compile(r"\b(?:or|alternatively|could (?:also )?be|might (?:also )?be|may (?:also )?be|either|also possible|"
                      r"another possib\w*|otherwise)\b", re.I)
 
 
@@ -172,6 +172,7 @@ def read_choice(span: str, options: Mapping[str, str], rtol: float = RTOL,
     lines = [ln for ln in span.splitlines() if ln.strip()] or [span]
     flat = " ".join(span.split())
     texts = option_texts(flat, options, symbolic=unit is None)
+    texts |= option_texts(normalise(flat), {k: normalise(v) for k, v in options.items()}, symbolic=unit is None)
     for line in lines:  # the first line that chooses something
         found = _letters(line, options)
         if found:  # "(B) <the text of option C>" chooses two options

@@ -61,6 +61,8 @@ _LATEX_WORDS = [
      r" \1 "),
     (re.compile(r"\\[dt]?frac\s*\{([^{}]*)\}\s*\{([^{}]*)\}"), r"((\1)/(\2))"),
     (re.compile(r"\\[dt]?frac\s*(\d)\s*(\d)"), r"((\1)/(\2))"),  # \frac12
+    (re.compile(r"\\[dt]?frac\s*(\d)\s*\{([^{}]*)\}"), r"((\1)/(\2))"),  # \frac9{100}
+    (re.compile(r"\\[dt]?frac\s*\{([^{}]*)\}\s*(\d)"), r"((\1)/(\2))"),  # \frac{9}2
     (re.compile(r"\\sqrt\s*\[([^\[\]{}]*)\]\s*\{([^{}]*)\}"), r"root(\2, \1)"),
     (re.compile(r"\\sqrt\s*\{([^{}]*)\}"), r"sqrt(\1)"),
     (re.compile(r"\\(a?(?:sin|cos|tan)h?|arc(?:sin|cos|tan)|exp|ln|log)\s*\{([^{}]*)\}"), r"\1(\2)"),
@@ -92,6 +94,8 @@ _SCI_HINT = re.compile(r"[×·xX*st]\s*10")  # in every _SCI match (\times, \cdo
 _LOST_ESCAPES = "\t\f\b\r\v\a"
 _UNIT_POWER = re.compile(r"(?<![\w.])(\d{1,20}(?:\.\d{0,20})?)[ ]?([A-Za-zµΩ°][A-Za-zµΩ°/]{0,8}(?:\^\(-?\d\))?)"
                          r"\*10\^\(?([-+]?\d{1,3})\)?")
+_DEGREE_SIGN = re.compile(r"\^\s*\{?\s*\\circ\s*\}?")
+_ROOT_OF_ATOM = re.compile(r"(?<=√)(\d+(?:\.\d+)?|[A-Za-z](?![A-Za-z(]))")
 _INVERSE_TRIG = re.compile(r"(?<![A-Za-z])(sin|cos|tan)\^\(?-1\)?(?![\d.])")
 _MINUSES = "\u2212\u2012\u2010\u2011"
 
@@ -109,11 +113,15 @@ def normalise(text: str) -> str:
         for minus in _MINUSES:
             if minus in t:
                 t = t.replace(minus, "-")
+    if "{,}" in t:
+        t = _LATEX_THOUSANDS.sub("", t)  # 4{,}854
+    if "√" in t:
+        t = _ROOT_OF_ATOM.sub(r"(\1)", t)  # √2, √m: the root of what follows
     if "\\" in t or not plain or "\t" in t or "\f" in t:
         if any(ch in t for ch in _LOST_ESCAPES):
             t = _LOST_ESCAPE.sub(_restore_escape, t)
-        if "{,}" in t:
-            t = _LATEX_THOUSANDS.sub("", t)
+        if "\\circ" in t:
+            t = _DEGREE_SIGN.sub("°", t)  # 125.6\ ^\circ\mathrm{F}
         # every pattern below needs a brace or a backslash; unicode maths usually has neither
         for _ in range(3 if "{" in t or "\\" in t else 0):
             # nested \frac{\sqrt{..}}{..} and ^{\frac{3}{2}} unwrap from the inside out

@@ -171,18 +171,19 @@ def candidates(text: str, want: str) -> tuple[list[Candidate], list[Candidate]]:
 
 #: A sentence after the final answer that offers another value (a note, a caveat, an alternative).
 ALTERNATIVE = re.compile(r"\b(?:or|alternative(?:ly)?|otherwise|could be|might be|may be|possibl[ey]|perhaps|maybe|"
-                         r"either|instead|answers? (?:is|are|would be|will be|could be|might be)|answers?\s*:)\b",
-                         re.I)
+                         r"either|instead|should|really|on reflection|answers? (?:is|are|would be|will be|could be|"
+                         r"might be)|answers?\s*:)\b", re.I)
 _SENTENCES = re.compile(r"(?<=[.!?])\s+|\n+")
 
 
 def alternative_value(tail: str, want: str, value: float, known: Sequence[tuple[float, str]],
-                      rtol: float = RTOL) -> str | None:
+                      rtol: float = RTOL, label: str = "") -> str | None:
     """A value of ``want``'s kind that a sentence of ``tail`` (the text after a final answer)
     offers besides ``value``, if any: a sentence that offers an alternative (``or``, ``maybe``,
     ``the answer would be`` …) with a value neither close to ``value`` nor to a ``known`` one
     (an answer or a given, ``(value, unit)``), which it may restate. A value for comparison
-    (``a block would reach 6.6 m/s``) offers nothing.
+    (``a block would reach 6.6 m/s``) offers nothing. A sentence that names parts by label
+    (``so (a) is really 35.1 m``) offers a value only for the part labelled ``label``.
 
     >>> alternative_value(" NOTE: with drag the answer would be 30 m.", "m", 35.3, [])
     '30 m'
@@ -194,7 +195,11 @@ def alternative_value(tail: str, want: str, value: float, known: Sequence[tuple[
     for sentence in listed + _SENTENCES.split(tail[:MAX_TAIL]):
         if not (sentence in listed or ALTERNATIVE.search(sentence)) or not _P5.search(sentence):
             continue
-        kept, _ = candidates(normalise(sentence), want)
+        named = {m.group(1).lower() for m in _PART_LABEL.finditer(sentence)}
+        if named and label.lower() not in named:
+            continue
+        inner = _OUTER_PARENS.fullmatch(sentence.strip())
+        kept, _ = candidates(normalise(inner.group(1) if inner else sentence), want)
         with_unit = [c for c in kept if c.unit]
         for c in with_unit or kept:
             got = to_expected(c.value, c.unit, want)
@@ -207,6 +212,8 @@ def alternative_value(tail: str, want: str, value: float, known: Sequence[tuple[
 
 
 _VALUE_LINE = re.compile(r"\s*[-+−±]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d{1,4})?\s*[^\s\d]{0,15}\s*[.,;]?\s*")
+_PART_LABEL = re.compile(r"\(([a-z])\)")
+_OUTER_PARENS = re.compile(r"\((.*)\)[.!]?", re.S)  # "(If … it would instead be 39.0 kN.)"
 #: Longest text after a final answer read for alternatives.
 MAX_TAIL = 2_000
 

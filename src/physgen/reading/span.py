@@ -122,11 +122,14 @@ def _cut_loop(text: str) -> str:
     units = [text[bounds[i]: bounds[i + 1]].strip() for i in range(len(bounds) - 1)]
     n = len(units)
     for size in range(1, 9):
-        for cut_last in (0, 1):  # the final copy may be incomplete
-            top = n - cut_last
-            if top < 3 * size or (cut_last and not units[top - size].startswith(units[-1])):
+        for partial in range(size, -1, -1):  # units of a last copy cut short (0: none), its last one cut
+            top = n - partial
+            if top < 3 * size:
                 continue
-            block, reps, i = units[top - size: top], 1, top - size
+            block = units[top - size: top]
+            if partial and (units[top: n - 1] != block[: partial - 1] or not block[partial - 1].startswith(units[-1])):
+                continue
+            reps, i = 1, top - size
             while i - size >= 0 and units[i - size: i] == block:
                 reps, i = reps + 1, i - size
             if reps >= 3:
@@ -204,6 +207,7 @@ def span_of(text: str, parts: int = 1) -> tuple[str | None, Source]:
 
 
 _INVISIBLE = re.compile("[\u00ad\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2064\ufeff]+")
+_IN_NUMBER = re.compile(r"[\d.][\d.]")
 _SPACE_RUN = re.compile("[ \t\r\f\v\u00a0\u2000-\u200a\u202f\u3000]{2,}")
 _NEWLINE_RUN = re.compile(r"\n(?:[ \t]*\n)+")
 _DIGIT_RUN = re.compile(r"\d{%d,}" % 40)
@@ -212,15 +216,16 @@ _REPEAT_RUN = re.compile(r"([^\w\s.])\1{7,}")
 
 
 def squeeze(text: str) -> str:
-    """``text`` with no unbounded run a pattern could backtrack over: invisible characters made
-    spaces, runs of spaces one space, of blank lines one blank line, of digits 40 digits,
+    """``text`` with no unbounded run a pattern could backtrack over: invisible characters dropped
+    inside a number and made spaces elsewhere, runs of spaces one space, of blank lines one blank line, of digits 40 digits,
     of bare labels (``(a) (b) (c) …``) their last one, of one symbol (``((((``, ``====``) one.
 
     >>> squeeze("5\\u200bm" + " " * 50 + "\\n" * 9 + "(a) " * 9 + "x" + "(" * 99)
     '5 m \\n\\n(a) x('
     """
-    if _INVISIBLE.search(text):
-        text = _INVISIBLE.sub(" ", text)  # "12 m\u200b45 m" states two values
+    if _INVISIBLE.search(text):  # nothing inside a number ("2.\u200b36" is 2.36); a space elsewhere
+        text = _INVISIBLE.sub(lambda m: "" if _IN_NUMBER.fullmatch(text[max(0, m.start() - 1): m.start()]
+                                                                    + text[m.end(): m.end() + 1]) else " ", text)
     text = _SPACE_RUN.sub(" ", text)
     text = _NEWLINE_RUN.sub(lambda m: "\n\n" if m.group(0).count("\n") > 1 else "\n", text)
     text = _DIGIT_RUN.sub(lambda m: m.group(0)[:40], text)

@@ -56,7 +56,7 @@ NOT_UNITS = frozenset({
     "in", "at", "a", "an", "and", "or", "is", "it", "the", "of", "to", "for", "if", "as", "so",
     "we", "be", "by", "on", "are", "was", "then", "from", "not", "per", "with", "which", "that",
     "this", "its", "each", "both", "all", "but", "when", "where", "since", "thus", "hence", "i",
-    "me", "my", "do", "no", "up", "ft", "s.f", "sf", "approximately", "about", "roughly",
+    "me", "my", "do", "no", "up", "s.f", "sf", "approximately", "about", "roughly",
 })
 
 
