@@ -25,7 +25,8 @@ def _layouts(texts: list[str], names: list[str]) -> dict[str, str]:
         "boxed": " and ".join(f"\\boxed{{{t}}}" for t in texts),
         "named": "Final Answer: " + ", ".join(f"{n} = {t}" for n, t in zip(names, texts, strict=True)),
         "inline": "Final answer: " + ", ".join(texts),
-        "llama": "The final answer is: $" + ", ".join(f"({LABELS[k]})\\ {t}" for k, t in enumerate(texts)) + "$",
+        "llama": "The final answer is: $" + ", ".join(f"({LABELS[k]})\\ {t}" for k, t in enumerate(texts))
+                 + "$",
     }
 
 

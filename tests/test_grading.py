@@ -73,10 +73,11 @@ def test_multi_part_by_letter_name_and_order() -> None:
 
 def test_labels_before_the_marker_are_not_recovered() -> None:
     """The final answer is the answer: what it does not give is missing (docs/grading.md §2)."""
+    keys = {"R": "35.3 m", "t": "2.04 s"}
     text = "(a) R = 35.3 m.\n(b) The time is 2.04 s.\nFinal Answer: see above"
-    assert [p.reason for p in grade_answer(text, {"R": "35.3 m", "t": "2.04 s"}).parts] == ["missing", "missing"]
+    assert [p.reason for p in grade_answer(text, keys).parts] == ["missing", "missing"]
     text = "(a) R = 35.3 m.\n(b) The time is 2.04 s.\nFinal Answer: (b) 2.04 s"
-    assert [p.reason for p in grade_answer(text, {"R": "35.3 m", "t": "2.04 s"}).parts] == ["missing", "correct"]
+    assert [p.reason for p in grade_answer(text, keys).parts] == ["missing", "correct"]
     assert grade_answer("(a) 35.3 m\n(b) 2.04 s", {"R": "35.3 m", "t": "2.04 s"}).correct  # no marker
 
 

@@ -21,7 +21,8 @@ import pytest
 from physgen.grading import grade_answer
 from physgen.reading.span import squeeze
 
-MODULES = ("span", "segment", "numbers", "quantity", "units", "compare", "algebra", "choice", "refusal", "steps")
+MODULES = ("span", "segment", "numbers", "quantity", "units", "compare", "algebra", "choice", "refusal",
+           "steps")
 #: Patterns that see the reply as it came (every other one sees it squeezed, :func:`squeeze`).
 RAW = ("span.",)
 #: Patterns only ever matched at one place (``match``/``fullmatch``), measured that way.

@@ -68,7 +68,8 @@ def times_letter(v: Variant, rng: random.Random) -> str:
 
 @strategy
 def letter_in_formula(v: Variant, rng: random.Random) -> str:
-    return f"The wave is y = {v.answer_key or 'A'}*sin(kx - ωt).\nFinal answer: y = {v.answer_key or 'A'} sin(ωt)"
+    letter = v.answer_key or "A"
+    return f"The wave is y = {letter}*sin(kx - ωt).\nFinal answer: y = {letter} sin(ωt)"
 
 
 @strategy
@@ -139,8 +140,8 @@ def prompt_echoed_with_marker(v: Variant, rng: random.Random) -> str:
 
 
 UNITS = ("m", "cm", "mm", "km", "s", "ms", "min", "h", "kg", "g", "N", "kN", "J", "kJ", "eV", "W", "kW", "Pa",
-         "kPa", "atm", "V", "mV", "A", "mA", "K", "°C", "°F", "Hz", "kHz", "T", "mT", "C", "µC", "F", "µF", "Ω",
-         "kΩ", "m/s", "km/h", "rad", "°", "mol", "L")
+         "kPa", "atm", "V", "mV", "A", "mA", "K", "°C", "°F", "Hz", "kHz", "T", "mT", "C", "µC", "F", "µF",
+         "Ω", "kΩ", "m/s", "km/h", "rad", "°", "mol", "L")
 
 
 @strategy
@@ -258,7 +259,8 @@ def inputs_echoed(v: Variant, rng: random.Random) -> str:
 @strategy
 def whitespace_flood(v: Variant, rng: random.Random) -> str:
     keys = _keys(v)
-    return _labelled(keys) + "\n" * 4000 + " \t" * 2000 + "Final answer: " + _labelled([_scaled(k, 7) for k in keys])
+    flood = "\n" * 4000 + " \t" * 2000
+    return _labelled(keys) + flood + "Final answer: " + _labelled([_scaled(k, 7) for k in keys])
 
 
 @strategy
@@ -291,7 +293,8 @@ TEMPLATES = (
     "mechanics.projectile_range_symbolic", "mechanics.atwood_machine_symbolic", "mechanics.escape_velocity",
     "electricity.capacitor_energy_symbolic", "electricity.battery_internal_resistance",
     "magnetism.force_on_wire", "magnetism.cyclotron_radius_symbolic", "thermo.calorimetry_mixing",
-    "thermo.ideal_gas_pressure", "thermo.carnot_efficiency", "optics.thin_lens", "modern.photoelectric_effect",
+    "thermo.ideal_gas_pressure", "thermo.carnot_efficiency", "optics.thin_lens",
+    "modern.photoelectric_effect",
     "waves.doppler_approaching_source", "fluids.continuity_pipe", "quantum.infinite_well_transition",
     "waves.sound_intensity_level", "optics.snell_refraction",
 )
@@ -315,7 +318,7 @@ def pool(per_format: int) -> dict[str, list[Variant]]:
 
 def cheats(per_format: int, names: list[str]) -> Iterator[tuple[str, str, float, str]]:
     """``(strategy, variant id, unearned score, reply)`` for every grade with unearned credit."""
-    for fmt, variants in pool(per_format).items():
+    for variants in pool(per_format).values():
         for v in variants:
             for name in names:
                 reply = STRATEGIES[name](v, random.Random(f"{name}:{v.variant_id}"))
@@ -359,5 +362,6 @@ if __name__ == "__main__":  # print the credit each strategy earns
     for name in sorted(STRATEGIES):
         found = list(cheats(size, [name]))
         total += len(found)
-        print(f"{name:32s} {len(found):4d} grades with unearned credit", *(f[:2] for f in found[:2]), flush=True)
+        print(f"{name:32s} {len(found):4d} grades with unearned credit", *(f[:2] for f in found[:2]),
+              flush=True)
     print("total", total)

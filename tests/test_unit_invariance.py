@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 import physgen
 from physgen import Variant
+from physgen.labels import PART_LETTERS
 from physgen.reading.compare import RTOL, conversion
 from physgen.reading.units import read_unit
 
@@ -27,8 +28,8 @@ TEMPLATES = ("thermo.calorimetry_mixing", "thermo.ideal_gas_pressure", "thermo.c
 #: Units a reply may write, in its own spelling; those of an answer's dimension are tried.
 SPELLINGS = ("m", "cm", "mm", "km", "ft", "s", "ms", "min", "h", "kg", "g", "N", "kN", "J", "kJ", "eV", "cal",
              "W", "kW", "Pa", "kPa", "atm", "bar", "V", "mV", "kV", "A", "mA", "K", "°C", "°F", "Hz", "kHz",
-             "T", "mT", "G", "C", "µC", "F", "µF", "nF", "Ω", "kΩ", "m/s", "km/h", "rad", "°", "m/s²", "L", "mol",
-             "%")
+             "T", "mT", "G", "C", "µC", "F", "µF", "nF", "Ω", "kΩ", "m/s", "km/h", "rad", "°", "m/s²", "L",
+             "mol", "%")
 
 
 @functools.cache
@@ -58,7 +59,7 @@ def _reply(v: Variant, name: str, value: float, unit: str) -> str:
     lines = [f"{value:.9g} {unit}" if n == name else a.text for n, a in v.answers.items()]
     if len(lines) == 1:
         return f"Final answer: {lines[0]}"
-    return "Final answer:\n" + "\n".join(f"({'abcdefghijklmnopqrstuvwxyz'[k]}) {t}" for k, t in enumerate(lines))
+    return "Final answer:\n" + "\n".join(f"({PART_LETTERS[k]}) {t}" for k, t in enumerate(lines))
 
 
 def _in(value: float, unit: str, spelling: str, want: str) -> float:
@@ -84,7 +85,8 @@ def test_the_verdict_is_the_same_in_every_unit_of_the_dimension(data: st.DataObj
         value = ((a.value * factor + offset) * (1 + error) - offset) / factor
     else:
         value = a.value * (1 + error)
-    verdicts = {u: physgen.grade(v, _reply(v, name, _in(value, a.unit, u, a.unit), u)).parts for u in (first, second)}
+    verdicts = {u: physgen.grade(v, _reply(v, name, _in(value, a.unit, u, a.unit), u)).parts
+                for u in (first, second)}
     got = {u: next(p for p in parts if p.name == name).correct for u, parts in verdicts.items()}
     assert got[first] == got[second] == (abs(error) <= RTOL), (v.variant_id, a.text, value, got)
 

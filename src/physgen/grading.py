@@ -126,7 +126,8 @@ def grade_answer(
     if options is not None:
         if not isinstance(expected, str) or len(expected.strip()) != 1:
             raise InputError("with options, expected is one option letter such as 'C'")
-        opts = dict(options) if isinstance(options, Mapping) else dict(zip(OPTION_LETTERS, options, strict=False))
+        opts = (dict(options) if isinstance(options, Mapping)
+                else dict(zip(OPTION_LETTERS, options, strict=False)))
         letter = expected.strip().upper()
         if letter not in opts:
             raise InputError(f"expected letter {letter!r} is not one of the options {sorted(opts)}")

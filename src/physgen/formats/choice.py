@@ -24,9 +24,9 @@ from ..labels import OPTION_LETTERS
 from ..numtext import format_numbers
 from ..reading.algebra import equivalent, to_expression
 from ..reading.choice import chosen_later, option_value, read_choice
-from ..reading.quantity import alternative_value
 from ..reading.compare import RTOL
 from ..reading.numbers import KNOWN_NAMES
+from ..reading.quantity import alternative_value
 from ..reading.span import MAX_SPAN, answer_tail, clean_reply, final_span, squeeze
 from ..reading.verdict import Grade, PartGrade, Reason
 from ..render import format_expression, format_symbol

@@ -152,7 +152,8 @@ def offered(span: str) -> list[str]:
 _P3 = re.compile(r"\w")
 _EXPRESSION_LINE = re.compile(r"[^\s.!?]*[=/*^·+\-√][^.!?]*")  # a short line of maths, no sentence
 _SENTENCES = re.compile(r"(?<=[.!?])\s+|\n+")
-_OFFERS = re.compile(r"\b(?:or|alternatively|could (?:also )?be|might (?:also )?be|may (?:also )?be|either|also possible|"
+_OFFERS = re.compile(r"\b(?:or|alternatively|could (?:also )?be|might (?:also )?be|may (?:also )?be|either|"
+                     r"also possible|"
                      r"another possib\w*|otherwise)\b", re.I)
 
 
@@ -172,7 +173,8 @@ def read_choice(span: str, options: Mapping[str, str], rtol: float = RTOL,
     lines = [ln for ln in span.splitlines() if ln.strip()] or [span]
     flat = " ".join(span.split())
     texts = option_texts(flat, options, symbolic=unit is None)
-    texts |= option_texts(normalise(flat), {k: normalise(v) for k, v in options.items()}, symbolic=unit is None)
+    plain = {k: normalise(v) for k, v in options.items()}  # "$2.46\,\mathrm{eV}$" is "2.46 eV"
+    texts |= option_texts(normalise(flat), plain, symbolic=unit is None)
     for line in lines:  # the first line that chooses something
         found = _letters(line, options)
         if found:  # "(B) <the text of option C>" chooses two options

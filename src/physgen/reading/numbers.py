@@ -92,7 +92,8 @@ _NON_DIGIT = re.compile(r"\D")
 _COMMA_THOUSANDS = re.compile(r",(?<=\d,)(?=\d{3}(?!\d))")
 _SCI_HINT = re.compile(r"[×·xX*st]\s*10")  # in every _SCI match (\times, \cdot): quick to scan for
 _LOST_ESCAPES = "\t\f\b\r\v\a"
-_UNIT_POWER = re.compile(r"(?<![\w.])(\d{1,20}(?:\.\d{0,20})?)[ ]?([A-Za-zµΩ°][A-Za-zµΩ°/]{0,8}(?:\^\(-?\d\))?)"
+_UNIT_POWER = re.compile(r"(?<![\w.])(\d{1,20}(?:\.\d{0,20})?)[ ]?"
+                         r"([A-Za-zµΩ°][A-Za-zµΩ°/]{0,8}(?:\^\(-?\d\))?)"
                          r"\*10\^\(?([-+]?\d{1,3})\)?")
 _DEGREE_SIGN = re.compile(r"\^\s*\{?\s*\\circ\s*\}?")
 _ROOT_OF_ATOM = re.compile(r"(?<=√)(\d+(?:\.\d+)?|[A-Za-z](?![A-Za-z(]))")

@@ -170,9 +170,9 @@ def candidates(text: str, want: str) -> tuple[list[Candidate], list[Candidate]]:
 
 
 #: A sentence after the final answer that offers another value (a note, a caveat, an alternative).
-ALTERNATIVE = re.compile(r"\b(?:or|alternative(?:ly)?|otherwise|could be|might be|may be|possibl[ey]|perhaps|maybe|"
-                         r"either|instead|should|really|on reflection|answers? (?:is|are|would be|will be|could be|"
-                         r"might be)|answers?\s*:)\b", re.I)
+ALTERNATIVE = re.compile(r"\b(?:or|alternative(?:ly)?|otherwise|could be|might be|may be|possibl[ey]|"
+                         r"perhaps|maybe|either|instead|should|really|on reflection|"
+                         r"answers? (?:is|are|would be|will be|could be|might be)|answers?\s*:)\b", re.I)
 _SENTENCES = re.compile(r"(?<=[.!?])\s+|\n+")
 
 
@@ -211,7 +211,8 @@ def alternative_value(tail: str, want: str, value: float, known: Sequence[tuple[
     return None
 
 
-_VALUE_LINE = re.compile(r"\s*[-+−±]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d{1,4})?\s*[^\s\d]{0,15}\s*[.,;]?\s*")
+_VALUE_LINE = re.compile(r"\s*[-+−±]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d{1,4})?"
+                         r"\s*[^\s\d]{0,15}\s*[.,;]?\s*")
 _PART_LABEL = re.compile(r"\(([a-z])\)")
 _OUTER_PARENS = re.compile(r"\((.*)\)[.!]?", re.S)  # "(If … it would instead be 39.0 kN.)"
 #: Longest text after a final answer read for alternatives.
@@ -223,7 +224,8 @@ def _same(got: float, want: str, value: float, unit: str, rtol: float) -> bool:
     return other is not None and agrees(got, other, want, rtol)
 
 
-_VALUE_BEFORE = re.compile(r"[\d)]\s*(?:[^\s\d±]{1,12}\s*)?±\s*$")  # "9.8 ± 0.1", "9.8 m ± 0.1": an uncertainty
+# "9.8 ± 0.1", "9.8 m ± 0.1": an uncertainty
+_VALUE_BEFORE = re.compile(r"[\d)]\s*(?:[^\s\d±]{1,12}\s*)?±\s*$")
 
 
 def _rejects(before: str) -> bool:

@@ -106,7 +106,8 @@ def _letter_labels(n: int) -> re.Pattern[str]:
     return re.compile(  # (?=…): what a label starts with, so most positions fail at once
         rf"(?=[\s*_Pp(\-•{low}])(?:"
         rf"(?:^|(?<=[\s$:,;]))(?:\*\*|__)?(?:[Pp]art[ \t]*)?\([ \t]*(?P<k>[{both}])[ \t]*\)(?:\*\*|__)?|"
-        rf"^[ \t]*(?:[-*•][ \t]+)?(?:\*\*|__)?(?:[Pp]art[ \t]*)?(?P<k2>[{low}])[ \t]*[).:](?=\s|\*|$)(?:\*\*|__)?|"
+        rf"^[ \t]*(?:[-*•][ \t]+)?(?:\*\*|__)?(?:[Pp]art[ \t]*)?(?P<k2>[{low}])[ \t]*[).:]"
+        rf"(?=\s|\*|$)(?:\*\*|__)?|"
         rf"(?<=\s)(?P<k3>[{low}])\)(?=[ \t]+[-+−]?[\d$\\.]))",  # "… b) 2.04 s" mid-line, before a value
         re.M,
     )
@@ -119,8 +120,8 @@ def _letter_of(m: re.Match[str]) -> int:
 @functools.lru_cache(maxsize=64)
 def _number_labels(n: int) -> re.Pattern[str]:
     """Numbered labels ``1.``, ``(2)``, ``3:`` of the first ``n`` parts, in one scan."""
-    return re.compile(rf"^[ \t]*(?:[-*][ \t]*)?(?:\*\*)?(?:[Pp]art[ \t]*)?\(?(?P<k>{_numbers(n)})[.):](?:\*\*)?(?=\s)",
-                      re.M)
+    return re.compile(rf"^[ \t]*(?:[-*][ \t]*)?(?:\*\*)?(?:[Pp]art[ \t]*)?\(?(?P<k>{_numbers(n)})[.):]"
+                      rf"(?:\*\*)?(?=\s)", re.M)
 
 
 def _numbers(n: int) -> str:
@@ -198,12 +199,12 @@ def _by_dimension(chunks: list[str], parts: Sequence[Part]) -> list[str | None] 
     voltage), that part is offered them all (a hedge)."""
     units = [_dimension_of(chunk) for chunk in chunks]
     if all(u is not None for u in units):
-        fits = [[c for c, u in zip(chunks, units, strict=True) if conversion(u or "", p.unit) is not None]
-                for p in parts]
+        kinds = [[c for c, u in zip(chunks, units, strict=True) if conversion(u or "", p.unit) is not None]
+                 for p in parts]
         kin = [sum(conversion(q.unit, p.unit) is not None for q in parts) for p in parts]
-        if any(len(f) > n for f, n in zip(fits, kin, strict=True)):
+        if any(len(f) > n for f, n in zip(kinds, kin, strict=True)):
             return [" or ".join(f) if len(f) > n else (f[0] if len(f) == 1 == n else None)
-                    for f, n in zip(fits, kin, strict=True)]
+                    for f, n in zip(kinds, kin, strict=True)]
     segments: list[str | None] = [None] * len(parts)
     for chunk in chunks:
         unit = _dimension_of(chunk)
@@ -217,7 +218,8 @@ def _by_dimension(chunks: list[str], parts: Sequence[Part]) -> list[str | None] 
     return segments
 
 
-_ONE_LABEL = re.compile(r"[ \t]*(?:\*\*|__)?(?:[Pp]art[ \t]*)?(?:\([ \t]*[aA1][ \t]*\)|[aA1][).:](?=\s))(?:\*\*|__)?")
+_ONE_LABEL = re.compile(r"[ \t]*(?:\*\*|__)?(?:[Pp]art[ \t]*)?(?:\([ \t]*[aA1][ \t]*\)|[aA1][).:](?=\s))"
+                        r"(?:\*\*|__)?")
 
 
 def split(span: str, parts: Sequence[Part]) -> list[str | None]:

@@ -25,7 +25,8 @@ from .verdict import Source
 # the `re` module's own cache, and recompiling a pattern costs more than using it.
 _P1 = re.compile(r"[\dA-Za-z]")
 _P2 = re.compile(r"\n\s*\n")
-_P3 = re.compile(rf"\d|\b[{OPTION_LETTERS}{OPTION_LETTERS.lower()}]\b|\\frac|\\sqrt|[a-zA-Zα-ωħℓ][₀-₉ₐ-ₜ']*\s*[=/*^·]|cannot|not|insufficient")
+_P3 = re.compile(rf"\d|\b[{OPTION_LETTERS}{OPTION_LETTERS.lower()}]\b|\\frac|\\sqrt|"
+                 r"[a-zA-Zα-ωħℓ][₀-₉ₐ-ₜ']*\s*[=/*^·]|cannot|not|insufficient")
 
 #: Only the last this-many characters of a reply are read (answers come last).
 MAX_REPLY = 20_000
@@ -62,18 +63,20 @@ def _marker_floor(text: str, at: int) -> int:
 
 _CONTINUATION = re.compile(
     r"^[ \t]*(?:#+[ \t]*|\*\*|>[ \t]*)?(?:question|problem|q|human|user|instruction|exercise|example|"
-    r"next (?:question|problem))[ \t]*\d{0,6}[ \t]*\**[ \t]*(?:[:.)]|$)|<\|(?:im_start|user|endoftext)\|>|\[INST\]",
+    r"next (?:question|problem))[ \t]*\d{0,6}[ \t]*\**[ \t]*(?:[:.)]|$)|"
+    r"<\|(?:im_start|user|endoftext)\|>|\[INST\]",
     re.I | re.M,
 )
 _BOXED = re.compile(r"\\(?:boxed|fbox)\s*\{")
 _BRACE = re.compile(r"[{}]")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
-_LABEL_START = re.compile(rf"^\s*(?:[-*•]\s*)?(?:\*\*|__)?(?:part\s*)?(?:\(?[{PART_LETTERS}1-9]\)|[{PART_LETTERS}1-9][.:])",
-                          re.I)
+_LABEL_START = re.compile(rf"^\s*(?:[-*•]\s*)?(?:\*\*|__)?(?:part\s*)?"
+                          rf"(?:\(?[{PART_LETTERS}1-9]\)|[{PART_LETTERS}1-9][.:])", re.I)
 _CORRECTION_START = re.compile(
     r"^\s*(?:wait|actually|correction|i mean|sorry|oops|no,|on second thought|let me correct)", re.I)
 _CORRECTION_BEFORE = re.compile(
-    r"\b(?:wait|actually|correction|i mean|sorry|oops|on second thought|let me correct|corrected|instead)\b", re.I)
+    r"\b(?:wait|actually|correction|i mean|sorry|oops|on second thought|let me correct|corrected|instead)\b",
+    re.I)
 
 
 def boxes(text: str) -> list[tuple[int, int, str]]:
@@ -127,7 +130,8 @@ def _cut_loop(text: str) -> str:
             if top < 3 * size:
                 continue
             block = units[top - size: top]
-            if partial and (units[top: n - 1] != block[: partial - 1] or not block[partial - 1].startswith(units[-1])):
+            cut = block[partial - 1] if partial else ""
+            if partial and (units[top: n - 1] != block[: partial - 1] or not cut.startswith(units[-1])):
                 continue
             reps, i = 1, top - size
             while i - size >= 0 and units[i - size: i] == block:
@@ -210,22 +214,25 @@ _INVISIBLE = re.compile("[\u00ad\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2
 _IN_NUMBER = re.compile(r"[\d.][\d.]")
 _SPACE_RUN = re.compile("[ \t\r\f\v\u00a0\u2000-\u200a\u202f\u3000]{2,}")
 _NEWLINE_RUN = re.compile(r"\n(?:[ \t]*\n)+")
-_DIGIT_RUN = re.compile(r"\d{%d,}" % 40)
+_DIGIT_RUN = re.compile(r"\d{40,}")
 _LABEL_RUN = re.compile(r"(?:\(\w{1,2}\)[ \t]*){6,}")
 _REPEAT_RUN = re.compile(r"([^\w\s.])\1{7,}")
 
 
 def squeeze(text: str) -> str:
     """``text`` with no unbounded run a pattern could backtrack over: invisible characters dropped
-    inside a number and made spaces elsewhere, runs of spaces one space, of blank lines one blank line, of digits 40 digits,
-    of bare labels (``(a) (b) (c) …``) their last one, of one symbol (``((((``, ``====``) one.
+    inside a number and made spaces elsewhere, runs of spaces one space, of blank lines one blank
+    line, of digits 40 digits, of bare labels (``(a) (b) (c) …``) their last one, of one symbol
+    (``((((``, ``====``) one.
 
     >>> squeeze("5\\u200bm" + " " * 50 + "\\n" * 9 + "(a) " * 9 + "x" + "(" * 99)
     '5 m \\n\\n(a) x('
     """
     if _INVISIBLE.search(text):  # nothing inside a number ("2.\u200b36" is 2.36); a space elsewhere
-        text = _INVISIBLE.sub(lambda m: "" if _IN_NUMBER.fullmatch(text[max(0, m.start() - 1): m.start()]
-                                                                    + text[m.end(): m.end() + 1]) else " ", text)
+        def gap(m: re.Match[str]) -> str:
+            around = text[max(0, m.start() - 1): m.start()] + text[m.end(): m.end() + 1]
+            return "" if _IN_NUMBER.fullmatch(around) else " "
+        text = _INVISIBLE.sub(gap, text)
     text = _SPACE_RUN.sub(" ", text)
     text = _NEWLINE_RUN.sub(lambda m: "\n\n" if m.group(0).count("\n") > 1 else "\n", text)
     text = _DIGIT_RUN.sub(lambda m: m.group(0)[:40], text)
