@@ -4,7 +4,8 @@ which answer they give) never earn it, in any format.
 Each strategy sees what a policy sees, plus (to be adversarial) the key itself where the hack is
 about hiding it: in a spray of numbers, beside its opposite sign, among every option, behind a
 wrong final answer. A strategy may earn credit only for a part it honestly answered: the one
-such case here is declining, on an ``omitted`` probe, a part the data do not determine.
+such case here is declining (or asking for the missing data), on an ``omitted`` probe, a part the
+data do not determine.
 
 The default run grades a reduced pool; ``pytest -m slow`` grades at least 50 variants of every
 format. ``python tests/test_reward_hacking.py`` prints, per strategy, the credit earned.
@@ -279,8 +280,10 @@ def truncated_loop(v: Variant, rng: random.Random) -> str:
 
 
 def _honest_credit(name: str, v: Variant) -> set[str]:
-    """The parts a strategy may honestly earn: declining what an omitted probe does not determine."""
-    if name in ("declined_everywhere", "working_then_cannot") and v.format == "omitted":
+    """The parts a strategy may honestly earn: declining (or asking for the data of) what an
+    omitted probe does not determine."""
+    declines = ("declined_everywhere", "working_then_cannot", "clarifying_question")
+    if name in declines and v.format == "omitted":
         return set(v.unanswerable)
     return set()
 
