@@ -1,7 +1,10 @@
 """Fuzz the grader with generated hostile replies and print the slowest call.
 
 Inputs: random text, nested brackets, huge exponents in numbers *and units*,
-unicode, repetition, marker and label spam, and 1 MB strings. Input k is graded
+unicode, repetition, marker and label spam, 1 MB strings, and generators heavy in
+whitespace (runs of spaces, tabs and unicode spaces around values), newlines (up to
+30,000 in a row, blank lines with spaces, a value or marker at either end) and labels
+(``(a)`` … ``(z)``, ``a.``, ``1.``, ``Part (b)`` in runs, with and without values). Input k is graded
 as a one-part answer, a three-part answer or a multiple-choice letter, in turn; no
 call may raise, and the slowest must stay under 50 ms of CPU time.
 
@@ -26,6 +29,33 @@ PIECES = ["5", "3.2", "e", "E", "1e999", "10^", "^", "**", "×10^{", "}", "{", "
 SIZES = (4, 16, 64, 256, 2048)
 
 
+SPACES = [" ", "\t", "\u00a0", "\u2009", "\u3000", "\u200b", " \t"]
+VALUES = ["5", "3.2 m", "1 250", "Final answer:", "(a)", "=", "\\boxed{3}", "wait,", "or", "A", "2.0e3 m/s",
+          ""]
+LABELS = ["(a)", "(b)", "(z)", "a.", "b)", "1.", "(2)", "Part (c)", "**(d)**", "- (e)", "(A)", "i."]
+
+
+def whitespace_heavy(rng: random.Random) -> str:
+    """Values separated by long runs of spaces, tabs and unicode spaces."""
+    return "".join(rng.choice(SPACES) * rng.randrange(1, 20_000) + rng.choice(VALUES)
+                   for _ in range(rng.randrange(1, 6)))
+
+
+def newline_heavy(rng: random.Random) -> str:
+    """Up to 30,000 newlines in a row, blank lines holding spaces, values and markers between."""
+    runs = rng.choice(["\n", "\n\n", "\n \n", "\r\n", "\n\t"])
+    return "".join(runs * rng.randrange(1, 30_000 // len(runs)) + rng.choice(VALUES)
+                   for _ in range(rng.randrange(1, 4)))
+
+
+def label_heavy(rng: random.Random) -> str:
+    """Part labels in long runs, on one line or one per line, with and without values."""
+    sep = rng.choice([" ", "\n", "", ", "])
+    value = rng.choice(["", " 3 m", " 2 s", " x", " (a)"])
+    return rng.choice(["", "Final answer:\n"]) + sep.join(
+        rng.choice(LABELS) + value for _ in range(rng.randrange(1, 5000)))
+
+
 def generate(rng: random.Random, k: int) -> str:
     """The k-th fuzz input: mostly short mixtures, now and then a huge or pathological one."""
     kind = k % 50
@@ -43,6 +73,12 @@ def generate(rng: random.Random, k: int) -> str:
         return ("The answer is 5 m. " * 60_000)[: 1 << 20]  # 1 MB
     if kind == 5:
         return "Final answer: " * rng.randrange(1, 5000) + "(a) 1 m " * rng.randrange(1, 3000)
+    if kind in (6, 7, 8, 9):
+        return whitespace_heavy(rng)
+    if kind in (10, 11, 12, 13):
+        return newline_heavy(rng)
+    if kind in (14, 15, 16, 17):
+        return label_heavy(rng)
     n = rng.choice(SIZES)
     return "".join(rng.choice(PIECES) for _ in range(rng.randrange(1, n)))
 

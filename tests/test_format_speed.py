@@ -142,7 +142,7 @@ def test_output_is_byte_identical_to_the_plain_builders(case: Case) -> None:
 @pytest.mark.parametrize("fmt", ["mc_numerical", "mc_symbolic"])
 @pytest.mark.parametrize("k", [2, 3, 5, 8])
 def test_options_are_distinct_and_keyed(fmt: str, k: int) -> None:
-    from physgen.formats.choice import LETTERS
+    from physgen.labels import OPTION_LETTERS as LETTERS
 
     variants = list(physgen.generate(CATALOG, n=2, seed=k, formats=[fmt], n_options=k, style="ascii"))
     assert variants

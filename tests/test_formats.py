@@ -9,10 +9,11 @@ import pytest
 import physgen
 from physgen.distractors import SEPARATION
 from physgen.formats import FORMATS, get_format
-from physgen.formats.choice import GRADING_RTOL, LETTERS
 from physgen.formats.probes import depends_on
 from physgen.generation import count_variants
 from physgen.grading import grade
+from physgen.labels import OPTION_LETTERS as LETTERS
+from physgen.reading.compare import RTOL as GRADING_RTOL
 from physgen.reading.numbers import evaluate, normalise, to_python
 from physgen.reading.quantity import read_value
 

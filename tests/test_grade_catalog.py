@@ -7,21 +7,26 @@ import pytest
 
 import physgen
 from physgen.formats import get_format
+from physgen.labels import PART_LETTERS
 from physgen.render import STYLES
 
-LABELS = "abcdefgh"
+LABELS = PART_LETTERS
 
 
 def _layouts(texts: list[str], names: list[str]) -> dict[str, str]:
     if len(texts) == 1:
         return {"documented": f"Final answer: {texts[0]}", "boxed": f"so \\boxed{{{texts[0]}}}",
-                "named": f"Working... {names[0]} = {texts[0]}", "bare": f"The answer is {texts[0]}."}
+                "named": f"Working... {names[0]} = {texts[0]}", "bare": f"The answer is {texts[0]}.",
+                "labelled": f"Final answer: (a) {texts[0]}",
+                "chain": f"Final answer: {names[0]} = {texts[0]} = {texts[0]}"}
     return {
         "documented": "Final answer:\n" + "\n".join(f"({LABELS[k]}) {t}" for k, t in enumerate(texts)),
         "numbered": "Final Answer:\n" + "\n".join(f"{k + 1}. {t}" for k, t in enumerate(texts)),
         "boxed": " and ".join(f"\\boxed{{{t}}}" for t in texts),
         "named": "Final Answer: " + ", ".join(f"{n} = {t}" for n, t in zip(names, texts, strict=True)),
         "inline": "Final answer: " + ", ".join(texts),
+        "llama": "The final answer is: $" + ", ".join(f"({LABELS[k]})\\ {t}" for k, t in enumerate(texts))
+                 + "$",
     }
 
 

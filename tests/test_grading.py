@@ -71,9 +71,14 @@ def test_multi_part_by_letter_name_and_order() -> None:
     assert g.score == pytest.approx(1 / 3) and not g.correct
 
 
-def test_labels_before_the_marker_count() -> None:
+def test_labels_before_the_marker_are_not_recovered() -> None:
+    """The final answer is the answer: what it does not give is missing (docs/grading.md §2)."""
+    keys = {"R": "35.3 m", "t": "2.04 s"}
     text = "(a) R = 35.3 m.\n(b) The time is 2.04 s.\nFinal Answer: see above"
-    assert grade_answer(text, {"R": "35.3 m", "t": "2.04 s"}).correct
+    assert [p.reason for p in grade_answer(text, keys).parts] == ["missing", "missing"]
+    text = "(a) R = 35.3 m.\n(b) The time is 2.04 s.\nFinal Answer: (b) 2.04 s"
+    assert [p.reason for p in grade_answer(text, keys).parts] == ["missing", "correct"]
+    assert grade_answer("(a) 35.3 m\n(b) 2.04 s", {"R": "35.3 m", "t": "2.04 s"}).correct  # no marker
 
 
 @pytest.mark.parametrize("response", ["C", "(C)", "**C**", "Answer: C", "C) 4.2 m", "The answer is C.",
@@ -247,3 +252,41 @@ def test_theoremqa_corpus_read_rate_and_accuracy() -> None:
     # the loop's cut-off last copy "4."; the loop is now cut, and 4.6e-34 is within 4 % of 4.7e-34.
     assert sum(read.values()) >= 245, read
     assert right == {"Mistral-7B-v0.1 5-shot": 5, "InternLM2-Math-20B 5-shot": 17}, right
+
+
+# -- issue 18: verdicts that survive real replies ------------------------------------------------
+@pytest.mark.parametrize(("reply", "reason"), [
+    ("Final answer: 198 kPa\n\nNOTE: a gauge reads only the water: the answer is 97.0 kPa.", "ambiguous"),
+    ("Final answer: 198 kPa\n\nThat is about 1.95 atm.", "correct"),
+    ("Final answer: 198 kPa. For comparison, the air alone gives 101 kPa.", "correct"),
+    ("Final answer: 198 kPa\n201 kPa\n190 kPa", "ambiguous"),
+    ("P = 198 kPa.\n\nFinal answer: I cannot determine this.", "unparseable"),
+    ("Final answer: ±198 kPa", "ambiguous"),
+    ("Final answer: 198 kPa or 198 kg or 198 s", "ambiguous"),
+    ("Final answer: 198 kPa\u200b\u2063150 kPa", "ambiguous"),
+    ("\\boxed{150 kPa} \\boxed{198 kPa} \\boxed{240 kPa}", "ambiguous"),
+])
+def test_the_final_answer_is_the_answer(reply: str, reason: str) -> None:
+    assert grade_answer(reply, "198 kPa").parts[0].reason == reason
+
+
+def test_a_letter_stands_as_a_choice_only() -> None:
+    options = {"A": "1.0 m", "B": "2.0 m", "C": "4.2 m", "D": "8.4 m"}
+    assert not grade_answer("Final answer: 7*B", "B", options=options).correct
+    assert not grade_answer("y = B*sin(kx - ωt)", "B", options=options).correct
+    assert grade_answer("Final answer: **(B)**", "B", options=options).correct
+    assert grade_answer("so the field is 2.0 m -> B", "B", options=options).correct
+    assert grade_answer("Final answer: (C) 2.0 m", "B", options=options).parts[0].reason == "ambiguous"
+    assert grade_answer("Final answer: 2.0 m or -2.0 m", "B", options=options).parts[0].reason == "ambiguous"
+
+
+def test_unit_words_and_absolute_temperatures() -> None:
+    for reply in ("47.9 degrees Celsius", "47.9 deg C", "321.05 K", "118.2 °F"):
+        assert grade_answer(f"Final answer: {reply}", "47.9 degC").correct, reply
+    assert grade_answer("Final answer: ΔU = 5.0 J, W = 3 J", {"dU": "5.0 J", "W": "3 J"}).correct
+
+
+def test_a_ninth_part_is_read() -> None:
+    keys = {f"x{k}": f"{k + 1} m" for k in range(10)}
+    reply = "Final answer:\n" + "\n".join(f"({'abcdefghij'[k]}) {k + 1} m" for k in range(10))
+    assert grade_answer(reply, keys).correct

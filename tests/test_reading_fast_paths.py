@@ -313,8 +313,9 @@ def test_name_labels_scan_with_their_lookahead(name: str, data: st.DataObject) -
 @functools.lru_cache(maxsize=8)
 def _one_letter(letter: str) -> re.Pattern[str]:  # the per-letter pattern the single scan replaced
     return re.compile(
-        rf"(?:^|(?<=\s))(?:\*\*|__)?(?:[Pp]art\s*)?\(\s*[{letter}{letter.upper()}]\s*\)(?:\*\*|__)?|"
-        rf"^\s*(?:[-*•]\s+)?(?:\*\*|__)?(?:[Pp]art\s*)?{letter}\s*[).:](?=\s|\*|$)(?:\*\*|__)?|"
+        rf"(?:^|(?<=[\s$:,;]))(?:\*\*|__)?(?:[Pp]art[ \t]*)?\([ \t]*[{letter}{letter.upper()}][ \t]*\)"
+        rf"(?:\*\*|__)?|"
+        rf"^[ \t]*(?:[-*•][ \t]+)?(?:\*\*|__)?(?:[Pp]art[ \t]*)?{letter}[ \t]*[).:](?=\s|\*|$)(?:\*\*|__)?|"
         rf"(?<=\s){letter}\)(?=[ \t]+[-+−]?[\d$\\.])",
         re.M,
     )
@@ -376,7 +377,8 @@ NUMBERED = ["1.", "2)", "(3)", "4:", "10.", "**", "Part ", " ", "\n", "- ", "* "
 @given(st.integers(1, 4), _texts(NUMBERED))
 def test_one_scan_finds_every_numbered_label(n: int, text: str) -> None:
     def one(k: int) -> re.Pattern[str]:
-        return re.compile(rf"^\s*(?:[-*]\s*)?(?:\*\*)?(?:[Pp]art\s*)?\(?{k + 1}[.):](?:\*\*)?(?=\s)", re.M)
+        return re.compile(rf"^[ \t]*(?:[-*][ \t]*)?(?:\*\*)?(?:[Pp]art[ \t]*)?\(?{k + 1}[.):](?:\*\*)?(?=\s)",
+                          re.M)
 
     each = {(m.start(), m.end(), k) for k in range(n) for m in one(k).finditer(text)}
     once = {(m.start(), m.end(), int(m.group("k")) - 1) for m in segment._number_labels(n).finditer(text)}

@@ -35,6 +35,7 @@ from . import __version__
 from .catalog import Catalog, load_catalog
 from .errors import ArgumentError, FairnessWarning, PhysgenError, TemplateError, suggest, unknown
 from .progress import Progress
+from .reading.compare import RTOL
 from .render import STYLES
 
 if TYPE_CHECKING:
@@ -640,7 +641,7 @@ def build_parser() -> Parser:
                    "'response' field (optionally 'attempt' and 'model')")
     s.add_argument("-o", "--output", metavar="FILE", default="graded.jsonl",
                    help="the .jsonl file to write ('-': stdout)")
-    s.add_argument("--rtol", type=float, default=0.01, help="relative tolerance")
+    s.add_argument("--rtol", type=float, default=RTOL, help="relative tolerance")
     _progress_option(s)
 
     s = _command(sub, "metrics", cmd_metrics, "physgen metrics graded.jsonl --format markdown")

@@ -27,9 +27,11 @@ from typing import Any
 
 from .errors import InputError, SourceTypeError
 from .formats import GradeSettings, get_format
-from .formats.choice import LETTERS, grade_choice
+from .formats.choice import grade_choice
 from .formats.code import extract_code
 from .formats.quantities import grade_quantities
+from .labels import OPTION_LETTERS
+from .reading.compare import RTOL
 from .reading.numbers import normalise, runs
 from .reading.steps import grade_steps
 from .reading.units import read_unit
@@ -62,7 +64,7 @@ def _safely(grader: Any, variant: Variant, reply: str, settings: GradeSettings) 
     return Grade.of(parts, "", "none")
 
 
-def grade(variant: Variant, reply: str, *, rtol: float = 0.01, timeout: float = 10.0,
+def grade(variant: Variant, reply: str, *, rtol: float = RTOL, timeout: float = 10.0,
           steps: bool = False) -> Grade:
     """Grade a reply to a generated variant with its format's grader: every asked quantity,
     the option letter of a multiple-choice variant, the declined parts of an
@@ -114,7 +116,7 @@ def grade_answer(
     expected: str | Mapping[str, str],
     *,
     options: Mapping[str, str] | Sequence[str] | None = None,
-    rtol: float = 0.01,
+    rtol: float = RTOL,
     ignore_units: bool = False,
 ) -> Grade:
     """Grade ``reply`` against ``expected``: a quantity string, a dict of them
@@ -127,11 +129,13 @@ def grade_answer(
     if options is not None:
         if not isinstance(expected, str) or len(expected.strip()) != 1:
             raise InputError("with options, expected is one option letter such as 'C'")
-        opts = dict(options) if isinstance(options, Mapping) else dict(zip(LETTERS, options, strict=False))
+        opts = (dict(options) if isinstance(options, Mapping)
+                else dict(zip(OPTION_LETTERS, options, strict=False)))
         letter = expected.strip().upper()
         if letter not in opts:
             raise InputError(f"expected letter {letter!r} is not one of the options {sorted(opts)}")
-        variant = _ad_hoc({"answer": Answer(math.nan, "", letter, 1)}, "mc_numerical", opts, letter)
+        variant = _ad_hoc({"answer": Answer(math.nan, _option_unit(opts[letter]), letter, 1)}, "mc_numerical",
+                          opts, letter)
         return _safely(grade_choice, variant, _text(reply), settings)
     items = {"answer": expected} if isinstance(expected, str) else dict(expected)
     if not items:
@@ -140,6 +144,15 @@ def grade_answer(
     if ignore_units:
         settings = GradeSettings(rtol, ignore_units=True)
     return _safely(grade_quantities, _ad_hoc(answers, "free_form"), _text(reply), settings)
+
+
+def _option_unit(text: str) -> str:
+    """The unit of a numerical option (``"4.2 m"``: ``"m"``), so values are read in its kind; ``""``
+    for an option that is no quantity."""
+    try:
+        return _expected_answer("option", text).unit
+    except InputError:
+        return ""
 
 
 def _ad_hoc(answers: dict[str, Answer], fmt: str, options: Mapping[str, str] | None = None,

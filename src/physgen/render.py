@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from .errors import PhysgenError
+from .labels import PART_LETTERS
 from .units import Style, attaches_without_space, format_unit
 
 if TYPE_CHECKING:
@@ -64,7 +65,6 @@ def _env() -> jinja2.Environment:
     return ImmutableSandboxedEnvironment(undefined=jinja2.StrictUndefined, autoescape=False,
                                          keep_trailing_newline=False)
 _ASK_FORMS = (("Find", "."), ("What is", "?"), ("Determine", "."), ("Calculate", "."))
-_LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
 
 def format_number(
@@ -153,7 +153,7 @@ def asks_sentence(parts: Sequence[tuple[str, str]], paraphrase: int) -> str:
         return f"{verb} {items[0]}{stop}"
     if verb == "What is":
         verb = "What are"
-    labelled = [f"({_LETTERS[i]}) {item}" for i, item in enumerate(items)]
+    labelled = [f"({PART_LETTERS[i]}) {item}" for i, item in enumerate(items)]
     if len(labelled) == 2:
         listed = " and ".join(labelled)
     else:

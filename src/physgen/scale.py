@@ -37,6 +37,7 @@ from typing import Any, TypedDict
 from .catalog import Catalog, load_catalog
 from .errors import ArgumentError, RowError
 from .generation import FREE_FORM, Paraphrases, Source, _stop, generate_jsonl, resolve_templates
+from .reading.compare import RTOL
 from .render import Notation
 from .units import Style
 
@@ -90,7 +91,7 @@ def generate_piece(piece: Mapping[str, Any], *, catalog: Catalog | str | Path | 
     return {"piece": int(piece["piece"]), "jsonl": b"".join(blocks)}
 
 
-def grade_row(row: Mapping[str, Any], *, rtol: float = 0.01, where: str = "response row") -> dict[str, Any]:
+def grade_row(row: Mapping[str, Any], *, rtol: float = RTOL, where: str = "response row") -> dict[str, Any]:
     """The graded record of one response row (a variant's fields plus ``response``, optional
     ``attempt`` and ``model``): :func:`physgen.metrics.record` with the grade, the prompt and
     the response. ``physgen grade`` writes one per row.
@@ -114,7 +115,7 @@ def grade_row(row: Mapping[str, Any], *, rtol: float = 0.01, where: str = "respo
     return rec
 
 
-def grade_lines(lines: Iterable[str | bytes], *, rtol: float = 0.01,
+def grade_lines(lines: Iterable[str | bytes], *, rtol: float = RTOL,
                 where: str = "line") -> list[bytes]:
     """:func:`grade_row` for each JSONL line of a responses file, as the JSONL lines that
     ``physgen grade`` writes for them; blank lines are skipped, as there. Each line is parsed

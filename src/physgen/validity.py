@@ -38,12 +38,11 @@ import numpy as np
 import numpy.typing as npt
 
 from .printed import printed_ok
+from .reading.compare import RTOL
 
 if TYPE_CHECKING:
     from .template import Template
 
-#: The grader's default relative tolerance (``GradeSettings.rtol``).
-RTOL = 0.01
 #: Relative nudge of one input in the conditioning check (rounding to 3 significant figures).
 NUDGE = 0.002
 #: An answer moving by more than this share of the tolerance under a nudge is ill-conditioned.

@@ -19,11 +19,14 @@ import re
 from collections.abc import Callable, Mapping
 
 from ..instance import Instance
+from ..labels import OPTION_LETTERS
 from ..numtext import format_numbers
 from ..reading.algebra import equivalent, to_expression
-from ..reading.choice import read_choice
+from ..reading.choice import chosen_later, option_value, read_choice
+from ..reading.compare import RTOL
 from ..reading.numbers import KNOWN_NAMES
-from ..reading.span import MAX_SPAN, clean_reply, final_span
+from ..reading.quantity import alternative_value
+from ..reading.span import MAX_SPAN, answer_tail, clean_reply, final_span, squeeze
 from ..reading.verdict import Grade, PartGrade, Reason
 from ..render import STYLES, format_expression, format_symbol
 from ..template import OptionTexts, Template
@@ -36,11 +39,8 @@ from .registry import FormatContext, GradeSettings, register_format
 # the `re` module's own cache, and recompiling a pattern costs more than using it.
 _P1 = re.compile(r"[A-Za-z_]\w*")
 
-LETTERS = "ABCDEFGH"
 #: Without a marker, a choice is looked for in this many last characters of the last paragraph.
 CHOICE_TAIL = 2_000
-#: Relative tolerance the options are kept apart for (the grader's default).
-GRADING_RTOL = 0.01
 
 
 #: The end of every multiple-choice prompt.
@@ -105,7 +105,7 @@ def _options(inst: Instance, ctx: FormatContext, symbolic: bool) -> tuple[_Optio
     out: list[_Options] = []
     for name, right in inst.answers.items():
         spec = t.spec.answers[name]
-        wrong = distractors.choose(t, name, si, right.value, k - 1, GRADING_RTOL,
+        wrong = distractors.choose(t, name, si, right.value, k - 1, RTOL,
                                    pick(inst.instance_id, name, "order"), numeric=not symbolic,
                                    sig_figs=None if symbolic else spec.sig_figs)
         if len(wrong) < k - 1:
@@ -141,12 +141,12 @@ def _build(inst: Instance, paraphrase: int, ctx: FormatContext, symbolic: bool) 
     out = []
     for name, answer, wrong in (_symbolic_options if symbolic else _numerical_options)(inst, ctx):
         slot = pick(iid, name, fmt, paraphrase) % k
-        options = dict(zip(LETTERS, (*wrong[:slot], answer.text, *wrong[slot:]), strict=False))
+        options = dict(zip(OPTION_LETTERS, (*wrong[:slot], answer.text, *wrong[slot:]), strict=False))
         lines = "\n".join([f"({letter}) {text}" for letter, text in options.items()])
         question = _question(t, ctx.style, paraphrase, name, symbolic)(inst.context)
         out.append(Variant(f"{tid}:{iid}:p{paraphrase}:{fmt}:{name}", tid, iid, paraphrase, fmt,
                            f"{question}\n\n{lines}\n\n{_ASK}", inst.inputs, {name: answer}, inst.steps,
-                           inst.metadata, options, LETTERS[slot], intermediates=inst.intermediates))
+                           inst.metadata, options, OPTION_LETTERS[slot], intermediates=inst.intermediates))
     return tuple(out)
 
 
@@ -157,12 +157,22 @@ def grade_choice(variant: Variant, reply: str, settings: GradeSettings) -> Grade
     span, source = final_span(reply)
     if span is None:
         text = clean_reply(reply)
-        span = text.strip().split("\n\n")[-1][-CHOICE_TAIL:] if text.strip() else ""
+        span = squeeze(text).strip().split("\n\n")[-1][-CHOICE_TAIL:] if text.strip() else ""
         source = "last_quantity" if span else "none"
     unit = None if variant.format == "mc_symbolic" or not variant.answers else variant.answers[name].unit
     letters, how = read_choice(span, variant.options, settings.rtol, unit)
     if not letters and variant.format == "mc_symbolic":
         letters, how = _equivalent_option(variant, span, settings.rtol), "equivalent expression"
+    if letters and source in ("marker", "boxed"):
+        tail = answer_tail(clean_reply(reply))
+        later = chosen_later(tail, variant.options, variant.format == "mc_symbolic") - letters
+        if later:  # "Final answer: B. NOTE: it could also be C"
+            letters, how = letters | later, "options offered after the final answer"
+        elif unit is not None and len(letters) == 1:
+            value = option_value(variant.options.get(next(iter(letters)), ""), unit, settings.rtol)
+            other = None if value is None else alternative_value(tail, unit, value, [], settings.rtol)
+            if other is not None:  # "Final answer:\n4.95 m\n9.9 m"
+                letters, how = set(variant.options), f"another value offered after the final answer: {other}"
     if not letters:
         reason: Reason = "missing" if not span.strip() else "unparseable"
         part = PartGrade(name, False, reason, key, detail="no option chosen", evidence=span.strip()[:200])
@@ -179,14 +189,14 @@ def grade_choice(variant: Variant, reply: str, settings: GradeSettings) -> Grade
 
 
 def _equivalent_option(variant: Variant, span: str, rtol: float) -> set[str]:
-    """The one option whose expression equals the reply's, if exactly one does."""
+    """The options whose expression equals the reply's (more than one is a hedge, never credit)."""
     points = {n: q.value for n, q in variant.inputs.items()}
     key = next(iter(variant.answers.values())).expr or ""
     names = sorted({*points, *(n for n in _P1.findall(key) if n not in KNOWN_NAMES)})
     got = to_expression(span, names)
     hits = {k for k, text in variant.options.items()
             if equivalent(got, to_expression(text, names), points, rtol)[0]}
-    return hits if len(hits) == 1 else set()
+    return hits
 
 
 def reference_choice(variant: Variant) -> str:

@@ -23,7 +23,7 @@ from collections.abc import Iterator
 from ..instance import Instance
 from ..reading.quantity import read_value
 from ..reading.refusal import says_missing
-from ..reading.span import MAX_SPAN, clean_reply
+from ..reading.span import MAX_SPAN, clean_reply, squeeze
 from ..reading.verdict import Grade, PartGrade, Reason
 from ..render import Notation, Shown, join_number_unit
 from ..template import Template
@@ -195,7 +195,7 @@ def grade_omitted(variant: Variant, reply: str, settings: GradeSettings) -> Grad
     """Each unanswerable part must be declined; each other part is graded as usual."""
     parts = parts_of(variant)
     segments, span, source = locate(reply, parts)
-    whole = clean_reply(reply)[-4000:]
+    whole = squeeze(clean_reply(reply)[-4000:])
     points = {n: q.value for n, q in variant.inputs.items()}
     results: list[PartGrade] = []
     for part, seg in zip(parts, segments, strict=True):

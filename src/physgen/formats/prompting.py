@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Literal, TypeVar
 
 from ..instance import Instance
+from ..labels import PART_LETTERS
 from ..render import Text, asks_sentence, format_symbol, unit_hint
 from ..template import Template
 from ..units import Style
@@ -34,7 +35,6 @@ MISSING_DATA = ("If the data are not enough to find a quantity, say so for that 
                 "giving a value.")
 _ONE = 'Finish with a line "Final answer: <{what}>".'
 _MANY = 'Finish with "Final answer:" followed by one line per part: "(a) <{what}>", "(b) ...".'
-LABELS = "abcdefghijklmnopqrstuvwxyz"
 
 
 def instruction(parts: Sequence[str], kind: Kind) -> str:
@@ -52,7 +52,7 @@ def final_answer(lines: Sequence[str]) -> str:
     """The documented final-answer block for one or several parts' answer texts."""
     if len(lines) == 1:
         return f"Final answer: {lines[0]}"
-    return "Final answer:\n" + "\n".join(f"({LABELS[k]}) {line}" for k, line in enumerate(lines))
+    return "Final answer:\n" + "\n".join(f"({PART_LETTERS[k]}) {line}" for k, line in enumerate(lines))
 
 
 def _in_terms_of(template: Template, answer: str, style: Style, names: Iterable[str]) -> str:

@@ -21,12 +21,13 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from ..labels import PART_LETTERS
 from ..reading.algebra import equivalent, to_expression
-from ..reading.compare import close
+from ..reading.compare import agrees
 from ..reading.numbers import KNOWN_NAMES
-from ..reading.quantity import read_value
+from ..reading.quantity import alternative_value, read_value
 from ..reading.segment import Part, labelled_anywhere, split
-from ..reading.span import MAX_SPAN, clean_reply, span_of
+from ..reading.span import MAX_SPAN, answer_tail, clean_reply, span_of, squeeze
 from ..reading.verdict import Grade, PartGrade, Reason, Source
 from ..variant import Answer, Variant
 from .prompting import final_answer
@@ -50,15 +51,15 @@ def parts_of(variant: Variant) -> list[Part]:
 
 
 def locate(reply: str, parts: Sequence[Part]) -> tuple[list[str | None], str, Source]:
-    """The text of each part in a reply, the span it came from, and how it was found."""
+    """The text of each part in a reply, the span it came from, and how it was found.
+
+    Where the reply has a final-answer marker or box, only what it holds counts: a part it
+    does not give is missing, never recovered from the working."""
     text = clean_reply(reply)
     span, source = span_of(text, len(parts))
     if span is not None:
-        segments = split(span, parts)
-        if any(s is None for s in segments) and len(parts) > 1:
-            earlier = labelled_anywhere(text, parts) or [None] * len(parts)
-            segments = [s if s is not None else e for s, e in zip(segments, earlier, strict=True)]
-        return segments, span, source
+        return split(span, parts), span, source
+    text = squeeze(text)
     labelled = labelled_anywhere(text, parts)
     if labelled is not None and any(s is not None for s in labelled):
         if len(parts) == 1 and labelled[0] is not None:  # "f = …" mid-text: that sentence only
@@ -106,7 +107,7 @@ def grade_part(name: str, answer: Answer, segment: str | None, settings: GradeSe
         status: Reason = "unparseable" if reading.status == "ok" else reading.status
         return PartGrade(name, False, status, answer.text, reading.parsed or None,
                          detail=reading.detail, evidence=evidence)
-    ok = close(reading.value, answer.value, settings.rtol)
+    ok = agrees(reading.value, answer.value, "" if settings.ignore_units else answer.unit, settings.rtol)
     return PartGrade(name, ok, "correct" if ok else "wrong_value", answer.text, reading.parsed,
                      reading.value, evidence=evidence)
 
@@ -118,8 +119,32 @@ def grade_quantities(variant: Variant, reply: str, settings: GradeSettings) -> G
     points = {n: q.value for n, q in variant.inputs.items()}
     results = [grade_part(p.name, variant.answers[p.name], seg, settings, points, own_names(p.name))
                for p, seg in zip(parts, segments, strict=True)]
-    return Grade.of(results, span[:MAX_SPAN], source)
+    return Grade.of(contradicted(variant, reply, results, settings), span[:MAX_SPAN], source)
 
+
+def contradicted(variant: Variant, reply: str, results: list[PartGrade],
+                 settings: GradeSettings) -> list[PartGrade]:
+    """``results`` with every numerical part that text after the final answer contradicts made
+    ``ambiguous``: a note offering another value of the part's kind (``NOTE: with drag it would
+    be 30 m``). A value that restates a part's answer or a given is no contradiction."""
+    if settings.ignore_units or not any(p.value is not None for p in results):
+        return results
+    tail = answer_tail(clean_reply(reply), len(results))
+    if not tail.strip():
+        return results
+    known = [(p.value, variant.answers[p.name].unit) for p in results if p.value is not None]
+    known += [(q.value, q.unit) for q in variant.inputs.values()]
+    out = []
+    for k, p in enumerate(results):
+        answer = variant.answers[p.name]
+        if p.value is not None and answer.expr is None:
+            label = PART_LETTERS[k] if len(results) > 1 else ""
+            other = alternative_value(tail, answer.unit, p.value, known, settings.rtol, label)
+            if other is not None:
+                p = PartGrade(p.name, False, "ambiguous", p.expected, p.parsed, p.value,
+                              f"after the final answer the reply offers {other!r}", p.evidence)
+        out.append(p)
+    return out
 
 def reference_quantities(variant: Variant) -> str:
     """A reply in the documented layout that grades correct."""

@@ -22,6 +22,7 @@ from typing import get_args
 
 from ..errors import ArgumentError, FormatError, listing, suggest, unknown
 from ..instance import Instance
+from ..reading.compare import RTOL
 from ..reading.verdict import Grade
 from ..render import STYLES, Notation
 from ..template import Template
@@ -59,7 +60,7 @@ class GradeSettings:
     """Settings every format grader receives: relative tolerance, the code time limit, and
     whether to read every number as bare (for benchmarks that fix the unit in the question)."""
 
-    rtol: float = 0.01
+    rtol: float = RTOL
     timeout: float = 10.0
     ignore_units: bool = False
 

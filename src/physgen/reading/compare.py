@@ -18,6 +18,10 @@ import math
 
 from ..units import registry
 
+#: The grader's default relative tolerance: a value within 1 % of the key (after unit conversion,
+#: on the absolute scale for temperatures) is right. Declared here and nowhere else.
+RTOL = 0.01
+
 #: Logarithmic units, as a factor to decibels: compared as plain numbers, never as ratios.
 _LOG_UNITS = {"dB": 1.0, "decibel": 1.0, "B": 10.0, "bel": 10.0}
 _DIFFERENCE = {"degC": "delta_degC", "degF": "delta_degF", "degree_Celsius": "delta_degC",
@@ -65,3 +69,25 @@ def to_expected(value: float, unit: str, target: str) -> float | None:
 def close(value: float, expected: float, rtol: float) -> bool:
     """Within ``rtol`` of ``expected`` (relative); an expected 0 needs |value| ≤ 1e-12."""
     return abs(value - expected) <= rtol * abs(expected) + 1e-12 * (expected == 0)
+
+
+def agrees(value: float, expected: float, unit: str, rtol: float = RTOL) -> bool:
+    """:func:`close` for two values in ``unit``, compared on the absolute scale when ``unit`` is
+    an absolute temperature with an offset (°C, °F): the verdict is the same in every unit.
+
+    >>> agrees(7.07, 7.0, "degC", 0.01), close(7.07, 7.0, 0.01), agrees(7.07, 7.0, "delta_degC", 0.01)
+    (True, False, False)
+    """
+    scale = _absolute_scale(unit)
+    if scale is not None:
+        value, expected = value * scale[0] + scale[1], expected * scale[0] + scale[1]
+    return close(value, expected, rtol)
+
+
+@functools.lru_cache(maxsize=1024)
+def _absolute_scale(unit: str) -> tuple[float, float] | None:
+    """``(factor, offset)`` to kelvin for a unit with an offset (°C, °F), else None."""
+    if not unit or is_difference(unit) or unit in _LOG_UNITS:
+        return None
+    conv = conversion(unit, "K")
+    return conv if conv is not None and conv[1] != 0 else None

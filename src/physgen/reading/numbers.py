@@ -61,6 +61,8 @@ _LATEX_WORDS = [
      r" \1 "),
     (re.compile(r"\\[dt]?frac\s*\{([^{}]*)\}\s*\{([^{}]*)\}"), r"((\1)/(\2))"),
     (re.compile(r"\\[dt]?frac\s*(\d)\s*(\d)"), r"((\1)/(\2))"),  # \frac12
+    (re.compile(r"\\[dt]?frac\s*(\d)\s*\{([^{}]*)\}"), r"((\1)/(\2))"),  # \frac9{100}
+    (re.compile(r"\\[dt]?frac\s*\{([^{}]*)\}\s*(\d)"), r"((\1)/(\2))"),  # \frac{9}2
     (re.compile(r"\\sqrt\s*\[([^\[\]{}]*)\]\s*\{([^{}]*)\}"), r"root(\2, \1)"),
     (re.compile(r"\\sqrt\s*\{([^{}]*)\}"), r"sqrt(\1)"),
     (re.compile(r"\\(a?(?:sin|cos|tan)h?|arc(?:sin|cos|tan)|exp|ln|log)\s*\{([^{}]*)\}"), r"\1(\2)"),
@@ -72,7 +74,7 @@ _EXP_BRACES = re.compile(r"\^\s*\{([^{}]*)\}")
 _LATEX_DROP = re.compile(r"\\(?:left|right|displaystyle|,|;|!|:|quad|qquad|bigl?|Bigl?|bigr|Bigr)|\$|\\ ")
 _SCI = re.compile(
     r"(?<![\w.])([-+]?(?:\d+(?:\.\d*)?|\.\d+))\s*(?:\\times|\\cdot|×|·|[xX]|\*|\t\s*imes|\ttimes)\s*"
-    r"10\s*(?:\^\s*\{?\s*\(?\s*([-+]?\s*\d{1,4})\s*\)?\s*\}?|\*\*\s*\(?\s*([-+]?\d{1,4})\s*\)?|"
+    r"10\s*(?:\^\s*+\{?\s*+\(?\s*+([-+]?\s*+\d{1,4})\s*+\)?\s*+\}?|\*\*\s*+\(?\s*+([-+]?\d{1,4})\s*+\)?|"
     r"([⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+))"
 )
 _BARE_POWER = re.compile(r"(?<![\w.])10\s*\^\s*\(?\s*([-+]?\d{1,4})\s*\)?")
@@ -90,6 +92,12 @@ _NON_DIGIT = re.compile(r"\D")
 _COMMA_THOUSANDS = re.compile(r",(?<=\d,)(?=\d{3}(?!\d))")
 _SCI_HINT = re.compile(r"[×·xX*st]\s*10")  # in every _SCI match (\times, \cdot): quick to scan for
 _LOST_ESCAPES = "\t\f\b\r\v\a"
+_UNIT_POWER = re.compile(r"(?<![\w.])(\d{1,20}(?:\.\d{0,20})?)[ ]?"
+                         r"([A-Za-zµΩ°][A-Za-zµΩ°/]{0,8}(?:\^\(-?\d\))?)"
+                         r"\*10\^\(?([-+]?\d{1,3})\)?")
+_DEGREE_SIGN = re.compile(r"\^\s*\{?\s*\\circ\s*\}?")
+_ROOT_OF_ATOM = re.compile(r"(?<=√)(\d+(?:\.\d+)?|[A-Za-z](?![A-Za-z(]))")
+_INVERSE_TRIG = re.compile(r"(?<![A-Za-z])(sin|cos|tan)\^\(?-1\)?(?![\d.])")
 _MINUSES = "\u2212\u2012\u2010\u2011"
 
 
@@ -106,11 +114,15 @@ def normalise(text: str) -> str:
         for minus in _MINUSES:
             if minus in t:
                 t = t.replace(minus, "-")
+    if "{,}" in t:
+        t = _LATEX_THOUSANDS.sub("", t)  # 4{,}854
+    if "√" in t:
+        t = _ROOT_OF_ATOM.sub(r"(\1)", t)  # √2, √m: the root of what follows
     if "\\" in t or not plain or "\t" in t or "\f" in t:
         if any(ch in t for ch in _LOST_ESCAPES):
             t = _LOST_ESCAPE.sub(_restore_escape, t)
-        if "{,}" in t:
-            t = _LATEX_THOUSANDS.sub("", t)
+        if "\\circ" in t:
+            t = _DEGREE_SIGN.sub("°", t)  # 125.6\ ^\circ\mathrm{F}
         # every pattern below needs a brace or a backslash; unicode maths usually has neither
         for _ in range(3 if "{" in t or "\\" in t else 0):
             # nested \frac{\sqrt{..}}{..} and ^{\frac{3}{2}} unwrap from the inside out
@@ -135,11 +147,15 @@ def normalise(text: str) -> str:
         t = t.replace("π", " pi ")
         if _SCRIPT.search(t):
             t = superscripts_as_powers(subscripts_as_text(t))
+    if "^" in t and "1" in t:
+        t = _INVERSE_TRIG.sub(r"arc\1", t)  # cos⁻¹(x), \cos^{-1}(x)
     t = t.replace("+/-", "±")
     if (" " in t or not plain) and _THOUSANDS_HINT.search(t):
         t = _THOUSANDS.sub(lambda m: m.group(1) + _NON_DIGIT.sub("", m.group(2)), t)
     if "," in t:
         t = _COMMA_THOUSANDS.sub("", t)  # 1,250 -> 1250
+    if "*10^" in t:
+        t = _UNIT_POWER.sub(r"\1e\3 \2", t)  # "3.09 m/s^(2)*10^(3)": the power belongs to the number
     t = t.replace("{", "(").replace("}", ")")
     return " ".join(t.split())
 
@@ -275,10 +291,14 @@ _RUN = re.compile(  # (?=…): what a run may start with, so most positions fail
 def runs(text: str) -> list[Run]:
     """Every numeric expression in normalised text, evaluated (``2 pi sqrt(0.5/200)``)."""
     out: list[Run] = []
-    for m in _RUN.finditer(text):
+    pos = 0
+    while (m := _RUN.search(text, pos)) is not None:
         start, end = m.span()
+        pos = end
         if text[start - 1: start] == "(" and text[max(0, start - 3): start - 1].endswith(("^", "^ ")):
-            continue  # an exponent (s^(-1)), not a value
+            close = text.find(")", start)  # an exponent (s^(-1)), not a value: read on after it
+            pos = close + 1 if close >= 0 else end
+            continue
         raw = m.group(0)
         if "," not in raw:
             bare = raw.lstrip(" ")

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from .compare import close, to_expected
+from .compare import RTOL, agrees, to_expected
 from .numbers import normalise, runs
 from .units import NOT_UNITS, read_unit
 
@@ -149,10 +149,15 @@ def candidates(text: str, want: str) -> tuple[list[Candidate], list[Candidate]]:
             continue
         unit, unit_len = unit_after(t[run.end:], want)
         end = run.end + unit_len
-        cand = Candidate(run.value, unit, t[run.start:end].strip(), run.start, end)
+        value = run.value
+        cand = Candidate(value, unit, t[run.start:end].strip(), run.start, end)
         before = t[max(0, run.start - 40): run.start]
         if _CHAIN_AHEAD.match(t[end:end + 200]):
             continue  # a link of an equation chain: only its last member counts
+        if _P4.search(before) and not _VALUE_BEFORE.search(before):
+            kept += [cand, Candidate(-value, unit, "-" + cand.text, run.start, end)]  # "±4.95 m": both signs
+            skip_until = end
+            continue
         if _P4.search(before) or _rejects(before):
             continue  # an uncertainty, or a value the text rejects
         m = _ASSIGNED.search(before)
@@ -164,12 +169,71 @@ def candidates(text: str, want: str) -> tuple[list[Candidate], list[Candidate]]:
     return kept, assigned
 
 
+#: A sentence after the final answer that offers another value (a note, a caveat, an alternative).
+ALTERNATIVE = re.compile(r"\b(?:or|alternative(?:ly)?|otherwise|could be|might be|may be|possibl[ey]|"
+                         r"perhaps|maybe|either|instead|should|really|on reflection|"
+                         r"answers? (?:is|are|would be|will be|could be|might be)|answers?\s*:)\b", re.I)
+_SENTENCES = re.compile(r"(?<=[.!?])\s+|\n+")
+
+
+def alternative_value(tail: str, want: str, value: float, known: Sequence[tuple[float, str]],
+                      rtol: float = RTOL, label: str = "") -> str | None:
+    """A value of ``want``'s kind that a sentence of ``tail`` (the text after a final answer)
+    offers besides ``value``, if any: a sentence that offers an alternative (``or``, ``maybe``,
+    ``the answer would be`` …) with a value neither close to ``value`` nor to a ``known`` one
+    (an answer or a given, ``(value, unit)``), which it may restate. A value for comparison
+    (``a block would reach 6.6 m/s``) offers nothing. A sentence that names parts by label
+    (``so (a) is really 35.1 m``) offers a value only for the part labelled ``label``.
+
+    >>> alternative_value(" NOTE: with drag the answer would be 30 m.", "m", 35.3, [])
+    '30 m'
+    >>> alternative_value(" That is about 116 ft, or 3530 cm.", "m", 35.3, []) is None
+    True
+    """
+    head = tail[:MAX_TAIL].split("\n\n", 1)[0]
+    listed = [ln for ln in head.split("\n")[1:] if _VALUE_LINE.fullmatch(ln)]  # "35.3 m\n36.1 m\n…"
+    for sentence in listed + _SENTENCES.split(tail[:MAX_TAIL]):
+        if not (sentence in listed or ALTERNATIVE.search(sentence)) or not _P5.search(sentence):
+            continue
+        named = {m.group(1).lower() for m in _PART_LABEL.finditer(sentence)}
+        if named and label.lower() not in named:
+            continue
+        inner = _OUTER_PARENS.fullmatch(sentence.strip())
+        kept, _ = candidates(normalise(inner.group(1) if inner else sentence), want)
+        with_unit = [c for c in kept if c.unit]
+        for c in with_unit or kept:
+            got = to_expected(c.value, c.unit, want)
+            if got is None or agrees(got, value, want, rtol) or agrees(value, got, want, rtol):
+                continue
+            if any(_same(got, want, v, u, rtol) for v, u in known):
+                continue
+            return c.text
+    return None
+
+
+_VALUE_LINE = re.compile(r"\s*[-+−±]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d{1,4})?"
+                         r"\s*[^\s\d]{0,15}\s*[.,;]?\s*")
+_PART_LABEL = re.compile(r"\(([a-z])\)")
+_OUTER_PARENS = re.compile(r"\((.*)\)[.!]?", re.S)  # "(If … it would instead be 39.0 kN.)"
+#: Longest text after a final answer read for alternatives.
+MAX_TAIL = 2_000
+
+
+def _same(got: float, want: str, value: float, unit: str, rtol: float) -> bool:
+    other = to_expected(value, unit, want)
+    return other is not None and agrees(got, other, want, rtol)
+
+
+# "9.8 ± 0.1", "9.8 m ± 0.1": an uncertainty
+_VALUE_BEFORE = re.compile(r"[\d)]\s*(?:[^\s\d±]{1,12}\s*)?±\s*$")
+
+
 def _rejects(before: str) -> bool:
     """Whether the text just before a value rejects it (``not``, ``rather than`` …)."""
     return _REJECTING.search(before) is not None
 
 
-def read_value(text: str, want: str | None, rtol: float = 0.01, aliases: Sequence[str] = (),
+def read_value(text: str, want: str | None, rtol: float = RTOL, aliases: Sequence[str] = (),
                last: bool = False) -> Reading:
     """The one value ``text`` commits to, in the unit ``want``, or why there is none.
 
@@ -205,6 +269,10 @@ def read_value(text: str, want: str | None, rtol: float = 0.01, aliases: Sequenc
             fitting.append((c, value))
     if want and any(c.unit for c, _ in fitting):
         fitting = [(c, v) for c, v in fitting if c.unit]  # a bare number beside stated units is a count
+    spread = [o for o in other if any(o.value == c.value for c, _ in fitting)]
+    if spread:  # "3.80 s or 3.80 m or 3.80 kg": one number offered in units of several kinds
+        shown = ", ".join(c.text for c in [fitting[0][0], *spread][:4])
+        return Reading("ambiguous", parsed=shown, detail=f"one number in units of different kinds: {shown}")
     if not fitting:
         c = other[0]
         return Reading("wrong_unit_dimension", parsed=c.text,
@@ -214,7 +282,7 @@ def read_value(text: str, want: str | None, rtol: float = 0.01, aliases: Sequenc
         return Reading("ok", v, c.text)
     distinct: list[tuple[Candidate, float]] = []
     for c, v in fitting:
-        if not any(close(v, w, rtol) or close(w, v, rtol) for _, w in distinct):
+        if not any(agrees(v, w, unit, rtol) or agrees(w, v, unit, rtol) for _, w in distinct):
             distinct.append((c, v))
     if len(distinct) > 1:
         shown = ", ".join(c.text for c, _ in distinct[:4])

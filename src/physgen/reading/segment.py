@@ -22,9 +22,10 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..labels import PART_LETTERS
 from .compare import conversion
 from .numbers import GREEK, normalise, subscripts_as_text
-from .quantity import candidates
+from .quantity import CORRECTION, candidates
 
 # Patterns used inside functions, compiled once: other libraries (Pint's parser) churn
 # the `re` module's own cache, and recompiling a pattern costs more than using it.
@@ -35,10 +36,11 @@ _P4 = re.compile(r"[\n,;]|\band\b")
 _P5 = re.compile(r"=|≈|⇒|→")
 _P6 = re.compile(r"[;\n]|(?<!\\),(?!\d{3}(?!\d))|\band\b")
 
-_LETTERS = "abcdefgh"
+_LETTERS = PART_LETTERS
 _WORD_CHAR = re.compile(r"\w")
 _DIGIT = re.compile(r"\d")
 _GREEK_LETTER = {name: letter for letter, name in GREEK.items()}
+_DIFFERENCE_NAME = re.compile(r"d[A-Za-z][A-Za-z0-9]?")  # dU, dS, dp: a change, written ΔU
 
 
 @dataclass(frozen=True)
@@ -62,9 +64,13 @@ def _name_pattern(name: str) -> str:
         elif len(name) > 1 and name not in _GREEK_LETTER and name[0].isupper() and name[1:].islower():
             base, sub = name[0], name[1:]  # "Vs" is also written V_s
     spellings = [base, _GREEK_LETTER[base]] if base in _GREEK_LETTER else [base]
+    alternatives = [re.escape(a) for a in spellings]
+    if _DIFFERENCE_NAME.fullmatch(base):  # "dU" is also written ΔU, \Delta U, Delta_U
+        alternatives.append(r"(?:Δ|Delta)[ \t_]?" + re.escape(base[1:]))
+        spellings += ["Δ", "D"]
     firsts = "".join(sorted({re.escape(a[:1]) for a in spellings}))
     ahead = rf"(?=[\\{firsts}])" if base else ""  # what the name starts with, so most positions fail at once
-    head = ahead + r"(?:\\)?(?:" + "|".join(re.escape(a) for a in spellings) + ")"
+    head = ahead + r"(?:\\)?(?:" + "|".join(alternatives) + ")"
     if not sub:
         return head
     wrapped = r"\s*_?\s*[({]?\s*(?:\\(?:text|mathrm|rm)\s*[({]\s*)?\\?"  # _{\text{max}}, _(max)
@@ -99,8 +105,9 @@ def _letter_labels(n: int) -> re.Pattern[str]:
     both = low + low.upper()
     return re.compile(  # (?=…): what a label starts with, so most positions fail at once
         rf"(?=[\s*_Pp(\-•{low}])(?:"
-        rf"(?:^|(?<=\s))(?:\*\*|__)?(?:[Pp]art\s*)?\(\s*(?P<k>[{both}])\s*\)(?:\*\*|__)?|"
-        rf"^\s*(?:[-*•]\s+)?(?:\*\*|__)?(?:[Pp]art\s*)?(?P<k2>[{low}])\s*[).:](?=\s|\*|$)(?:\*\*|__)?|"
+        rf"(?:^|(?<=[\s$:,;]))(?:\*\*|__)?(?:[Pp]art[ \t]*)?\([ \t]*(?P<k>[{both}])[ \t]*\)(?:\*\*|__)?|"
+        rf"^[ \t]*(?:[-*•][ \t]+)?(?:\*\*|__)?(?:[Pp]art[ \t]*)?(?P<k2>[{low}])[ \t]*[).:]"
+        rf"(?=\s|\*|$)(?:\*\*|__)?|"
         rf"(?<=\s)(?P<k3>[{low}])\)(?=[ \t]+[-+−]?[\d$\\.]))",  # "… b) 2.04 s" mid-line, before a value
         re.M,
     )
@@ -112,8 +119,14 @@ def _letter_of(m: re.Match[str]) -> int:
 
 @functools.lru_cache(maxsize=64)
 def _number_labels(n: int) -> re.Pattern[str]:
-    """Numbered labels ``1.``, ``(2)``, ``3:`` of the first ``n`` (at most 9) parts, in one scan."""
-    return re.compile(rf"^\s*(?:[-*]\s*)?(?:\*\*)?(?:[Pp]art\s*)?\(?(?P<k>[1-{n}])[.):](?:\*\*)?(?=\s)", re.M)
+    """Numbered labels ``1.``, ``(2)``, ``3:`` of the first ``n`` parts, in one scan."""
+    return re.compile(rf"^[ \t]*(?:[-*][ \t]*)?(?:\*\*)?(?:[Pp]art[ \t]*)?\(?(?P<k>{_numbers(n)})[.):]"
+                      rf"(?:\*\*)?(?=\s)", re.M)
+
+
+def _numbers(n: int) -> str:
+    """A regex for the numbers 1 … ``n`` (``(?:1[0-2]|[1-9])`` for 12), longest first."""
+    return "(?:" + "|".join(str(k) for k in range(n, 0, -1)) + ")"
 
 
 @functools.lru_cache(maxsize=4096)
@@ -121,14 +134,21 @@ def _name_label(pattern: str) -> re.Pattern[str]:
     return re.compile(rf"(?<![\w\\]){pattern}(?:\s*\$)?\s*(?:=|:|≈|~|\\approx|\bis\b)")
 
 
-def _segments_from(hits: list[tuple[int, int, int]], text: str, n: int) -> list[str | None]:
+def _segments_from(hits: list[tuple[int, int, int]], text: str, n: int, repeats: bool) -> list[str | None]:
+    """Each part's text after its label: the last label of a part wins, or (``repeats``, in a
+    final answer) every label of a part counts, so that ``(a) 5 m … (a) 6 m`` offers both."""
     hits.sort()
     segments: list[str | None] = [None] * n
-    for j, (_, end, k) in enumerate(hits):
+    seen: list[int] = [-1] * n  # where each part's last label ended
+    for j, (start, end, k) in enumerate(hits):
         stop = hits[j + 1][0] if j + 1 < len(hits) else len(text)
         piece = text[end:stop]
-        if _P3.search(piece) or segments[k] is None:
-            segments[k] = piece  # the last label of a part wins
+        again = repeats and segments[k] is not None and _P3.search(piece) and _P3.search(segments[k] or "")
+        if again and not CORRECTION.search(text, seen[k], start):
+            segments[k] = f"{(segments[k] or '').rstrip()} or {piece}"  # the same part answered twice
+        elif _P3.search(piece) or segments[k] is None:
+            segments[k] = piece  # a later label after a correction replaces the earlier one
+        seen[k] = end
     return segments
 
 
@@ -139,7 +159,7 @@ def _inside_equation(text: str, start: int, bounds: Sequence[int]) -> bool:
     return _P5.search(text, bounds[k] if k >= 0 else 0, start) is not None
 
 
-def _labelled(text: str, parts: Sequence[Part]) -> list[str | None] | None:
+def _labelled(text: str, parts: Sequence[Part], repeats: bool = False) -> list[str | None] | None:
     n = len(parts)
     text = subscripts_as_text(text)  # same length: "I₃" reads as "I3"
     hits = [(m.start(), m.end(), _letter_of(m)) for m in _letter_labels(n).finditer(text)]
@@ -158,7 +178,7 @@ def _labelled(text: str, parts: Sequence[Part]) -> list[str | None] | None:
                         hits.append((m.start(), m.end(), k))
     if not hits:
         return None
-    return _segments_from(hits, text, n)
+    return _segments_from(hits, text, n, repeats)
 
 
 def _chunks(text: str, expressions: bool) -> list[str]:
@@ -174,7 +194,17 @@ def _dimension_of(chunk: str) -> str | None:
 
 
 def _by_dimension(chunks: list[str], parts: Sequence[Part]) -> list[str | None] | None:
-    """Place chunks by the dimension of their unit, when that identifies every one."""
+    """Place chunks by the dimension of their unit, when that identifies every one. When more
+    chunks than parts have one part's dimension (``1.38 A, 1.38 mA`` for a current and a
+    voltage), that part is offered them all (a hedge)."""
+    units = [_dimension_of(chunk) for chunk in chunks]
+    if all(u is not None for u in units):
+        kinds = [[c for c, u in zip(chunks, units, strict=True) if conversion(u or "", p.unit) is not None]
+                 for p in parts]
+        kin = [sum(conversion(q.unit, p.unit) is not None for q in parts) for p in parts]
+        if any(len(f) > n for f, n in zip(kinds, kin, strict=True)):
+            return [" or ".join(f) if len(f) > n else (f[0] if len(f) == 1 == n else None)
+                    for f, n in zip(kinds, kin, strict=True)]
     segments: list[str | None] = [None] * len(parts)
     for chunk in chunks:
         unit = _dimension_of(chunk)
@@ -188,19 +218,31 @@ def _by_dimension(chunks: list[str], parts: Sequence[Part]) -> list[str | None] 
     return segments
 
 
+_ONE_LABEL = re.compile(r"[ \t]*(?:\*\*|__)?(?:[Pp]art[ \t]*)?(?:\([ \t]*[aA1][ \t]*\)|[aA1][).:](?=\s))"
+                        r"(?:\*\*|__)?")
+
+
 def split(span: str, parts: Sequence[Part]) -> list[str | None]:
-    """The text of each part in ``span`` (``None`` where a part has none)."""
+    """The text of each part in ``span`` (``None`` where a part has none). A one-part answer
+    loses a leading label (``(a) √(g/L)/(2π)``: ``(a)`` is no factor).
+
+    >>> split("(a) 2*pi*sqrt(L/g)", [Part("T", "s", True)])
+    [' 2*pi*sqrt(L/g)']
+    """
     if len(parts) == 1:
-        return [span]
-    labelled = _labelled(span, parts)
+        label = _ONE_LABEL.match(span)
+        return [span[label.end():] if label else span]
+    labelled = _labelled(span, parts, repeats=True)
     if labelled is not None:
         return labelled
     chunks = _chunks(span, all(p.expression for p in parts))
     placed = None if parts[0].expression else _by_dimension(chunks, parts)
     if placed is not None:
         return placed
-    if len(chunks) >= len(parts):
-        return list(chunks[: len(parts)])
+    if len(chunks) > len(parts):  # more values than parts, none labelled: each part is offered all
+        return [" or ".join(chunks)] * len(parts)
+    if len(chunks) == len(parts):
+        return list(chunks)
     return [None] * len(parts)
 
 

