@@ -36,7 +36,7 @@ from typing import NamedTuple
 
 from ..units import to_si
 from ..variant import Intermediate, Variant
-from .compare import close, conversion
+from .compare import RTOL, close, conversion
 from .numbers import GREEK, normalise, runs
 from .quantity import unit_after
 from .span import MAX_REPLY, answer_span, clean_reply
@@ -314,7 +314,7 @@ def _aliases_of(names: tuple[str, ...], inputs: tuple[str, ...]) -> dict[str, st
     return out
 
 
-def grade_steps(variant: Variant, reply: str, rtol: float = 0.01) -> StepGrade:
+def grade_steps(variant: Variant, reply: str, rtol: float = RTOL) -> StepGrade:
     """Find each of ``variant.intermediates`` in the reasoning of ``reply``, in step order."""
     items = variant.intermediates
     if not items:
