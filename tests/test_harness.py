@@ -180,7 +180,7 @@ def test_readme_training_and_evaluation_blocks_run(tmp_path: Path, monkeypatch: 
     monkeypatch.delenv("INSPECT_LOG_DIR", raising=False)
     monkeypatch.setenv("INSPECT_EVAL_MODEL", "physgen_canned/model")  # the README leaves the model to you
     blocks = _readme_section("Training and evaluation")
-    assert [lang for lang, _ in blocks] == ["python", "bash", "bash", "python"]  # TRL, verl, inspect eval, its log
+    assert [lang for lang, _ in blocks] == ["python", "bash", "bash", "python"]  # TRL, verl, inspect, log
     namespace: dict[str, Any] = {}
     for lang, code in blocks:
         if lang == "python":
