@@ -75,6 +75,8 @@ LIMITS: dict[str, Limit] = {
     "star_surface": Limit("K", 2000.0, 50000.0, "the coolest M dwarfs to the hottest O stars"),
     "lamp_filament": Limit("K", 2000.0, 3600.0, "incandescent filaments glow at 2000–3600 K"),
     "gas_temperature": Limit("K", 20.0, 5000.0, "a gas well above its condensation, below dissociation"),
+    "heat_capacity_ratio": Limit("", 1.0, 1.67, "C_p/C_v of an ideal gas: 5/3 (1.67 as printed) for a "
+                                 "monatomic gas, nearer 1 the more degrees of freedom are active"),
     # electricity and magnetism
     "air_breakdown_field": Limit("V/m", 0.0, 3.0e6, "dry air breaks down near 3 MV/m"),
     "ion_mass_per_charge": Limit("kg/C", 1.04e-8, 1.0e-5,
