@@ -131,10 +131,12 @@ def test_an_intermediate_inside_an_answer_is_used_as_printed() -> None:
     t = load_template(BUILTIN_ROOT / "thermo" / "hot_block_in_lake_entropy.yaml")
     assert t.printed_targets == ("dS_lake", "dS_total")  # dS_lake = Q/T_L with Q printed in kJ
     batch = t.sample(300, seed=0)
-    q = rounded(batch.intermediates["Q"], 3) * 1e3  # printed in kJ
+    figures = {name: t.spec.answers[name].sig_figs for name in ("dS_block", "dS_lake")}
+    assert figures == {"dS_block": 4, "dS_lake": 4}  # the repair: the two printed terms carry 4 figures
+    q = rounded(batch.intermediates["Q"], 4) * 1e3  # printed in kJ, to 4 figures
     lake = q / batch.si["T_L"]
     assert (np.abs(lake - batch.answers["dS_lake"]) <= 0.01 * batch.answers["dS_lake"]).all()
-    total = rounded(batch.answers["dS_block"], 3) + rounded(batch.answers["dS_lake"], 3)
+    total = rounded(batch.answers["dS_block"], 4) + rounded(batch.answers["dS_lake"], 4)
     assert (np.abs(total - batch.answers["dS_total"]) <= 0.01 * batch.answers["dS_total"]).all()
 
 
@@ -348,7 +350,7 @@ def test_options_of_an_absolute_temperature_are_five_percent_apart_in_kelvin() -
 
 def test_no_option_of_an_absolute_temperature_is_at_or_below_absolute_zero() -> None:
     """The kelvin spacing pushes options outward; none may cross 0 K (a wall between 21 °C and
-    −6 °C was offered −565 °C)."""
+    −6 °C was offered −565 °C; a spin system's negative temperatures stay negative)."""
     from physgen.distractors import absolute_temperature
     from physgen.formats import FormatContext, get_format
     from physgen.instance import iter_instances
@@ -369,7 +371,9 @@ def test_no_option_of_an_absolute_temperature_is_at_or_below_absolute_zero() -> 
                 conv = t.answer_units[name]
                 for text in v.options.values():
                     seen += 1
-                    assert float(conv.to_si(float(text.split()[0].replace("−", "-")))) > 0, (tid, v.options)
+                    key = float(conv.to_si(float(v.options[v.answer_key].split()[0].replace("−", "-"))))
+                    value = float(conv.to_si(float(text.split()[0].replace("−", "-"))))
+                    assert value * key > 0, (tid, v.options)  # same side of 0 K as the key
     assert seen > 100
 
 

@@ -470,7 +470,7 @@ def _implied(name: str, item: Any, names: list[str], exprs: list[Any],
     if item.limit is not None:
         limit = LIMITS.get(item.limit)
         if limit is None:
-            close = difflib.get_close_matches(item.limit, LIMITS, n=3)
+            close = did_you_mean(item.limit, LIMITS)
             problems.add(f"{field}.limit", f"there is no named limit {item.limit!r}",
                          f"use one of {close or sorted(LIMITS)}, or give `range: [low, high]` "
                          f"in {item.unit!r}")

@@ -249,8 +249,8 @@ def choose(template: Template, answer: str, si: Mapping[str, float], correct: fl
         value = shown(value)
         by, answer_by = (value, right) if numeric and not kelvin else (
             (float(conv.to_si(value)), float(conv.to_si(right))) if numeric else (si_value, right_si))
-        if kelvin and not float(conv.to_si(value)) > 0:  # no absolute temperature at or below 0 K
-            return
+        if kelvin and not float(conv.to_si(value)) * right_si > 0:  # never across 0 K (negative
+            return  # absolute temperatures, of a spin system, stay negative)
         if plausible(value, right, interval) and _far(by, answer_by, max(rtol, apart)) and all(
                 _far(by, x, max(rtol, apart)) for x in kept):
             chosen.append(Option(key, name, value))

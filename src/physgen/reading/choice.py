@@ -52,6 +52,10 @@ _REJECT_AFTER = re.compile(
 # "A is …", "A because …": a letter that continues as a choice, not as an article
 _CONTINUES = re.compile(r"\s+(?:is|as|was|because|since|"
                                                                           r"seems|which|and|or)\b")
+# "m, v, q, B": a letter in a list of symbols (two or more short tokens before or after it) is
+# one of the symbols, not a choice; such a list chooses nothing clearly, so it is a hedge
+_SYMBOLS_BEFORE = re.compile(r"(?:^|[\s:,(])[^\W\d_]{1,2}\s*,\s*[^\W\d_]{1,2}\s*,\s*$")
+_SYMBOLS_AFTER = re.compile(r"^\s*,\s*[^\W\d_]{1,2}\s*,\s*[^\W\d_]{1,2}(?![^\W\d_])")
 _NUMBER_BEFORE = re.compile(r"(?:[\d)°º]|\\circ\s*\}?|\bdeg(?:rees?)?)\s*$")  # "3.0 A", "49.1 °C", "^\circ C"
 
 
@@ -70,6 +74,8 @@ def _letters(text: str, options: Mapping[str, str]) -> list[str]:
         before, after = text[max(0, m.start() - 25): m.start()], text[m.end(): m.end() + 40]
         if m.group(4) and _NUMBER_BEFORE.search(before):
             continue  # "3.0 A": a unit
+        if m.group(4) and (_SYMBOLS_BEFORE.search(before) or _SYMBOLS_AFTER.match(after)):
+            return list(options)  # "m, v, q, B": a list of symbols offers every option
         if (m.group(3) or m.group(4)) and (_OPERATOR_BEFORE.search(before) or _OPERATOR_AFTER.match(after)):
             continue  # "7*B", "y = A*sin(kx)": a symbol in an expression
         if m.group(4) and _P2.match(after) and not _CONTINUES.match(after):
