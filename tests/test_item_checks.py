@@ -10,23 +10,11 @@ from typing import Any
 import numpy as np
 
 import physgen
-from physgen import validity
 from physgen.printed import rounded
 
-from .conftest import good, write_template
+from .conftest import good
 from .test_bad_templates import load_error
-
-
-def loads(tmp_path: Path, data: dict[str, Any]) -> physgen.Template:
-    write_template(tmp_path, data)
-    return physgen.load_catalog(tmp_path)[str(data["id"])]
-
-
-def masks_of(t: physgen.Template, n: int = 1000) -> dict[str, np.ndarray]:
-    batch = t.sample(n, seed=1)
-    answers = {k: t.answer_units[k].to_si(v) for k, v in batch.answers.items()}
-    return validity.screen(t, batch.shown, batch.si, answers)
-
+from .test_validity import loads, masks_of
 
 # -- implied quantities ---------------------------------------------------------------------------------
 

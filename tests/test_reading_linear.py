@@ -123,31 +123,24 @@ def test_every_pattern_is_linear_on_worst_inputs(kind: str) -> None:
     assert not slow, slow
 
 
+def grade_all(text: str) -> None:
+    """One reply graded as a one-part answer, a three-part answer and a choice."""
+    grade_answer(text, "3 m")
+    grade_answer(text, {"a": "3 m", "b": "2 s", "c": "1 kg"})
+    grade_answer(text, "C", options=OPTIONS)
+
+
 @pytest.mark.parametrize("kind", sorted(WORST))
 def test_the_grader_is_linear_on_worst_inputs(kind: str) -> None:
-    make = WORST[kind]
-
-    def grade_all(text: str) -> None:
-        grade_answer(text, "3 m")
-        grade_answer(text, {"a": "3 m", "b": "2 s", "c": "1 kg"})
-        grade_answer(text, "C", options=OPTIONS)
-
     grade_all("warm up 5 m")
-    assert _growth(grade_all, make, 2_000) < 8
+    assert _growth(grade_all, WORST[kind], 2_000) < 8
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("kind", sorted(WORST))
 def test_the_grader_is_linear_on_long_worst_inputs(kind: str) -> None:
     """The same at the size replies are cut to (:data:`~physgen.reading.span.MAX_REPLY`)."""
-    make = WORST[kind]
-
-    def grade_all(text: str) -> None:
-        grade_answer(text, "3 m")
-        grade_answer(text, {"a": "3 m", "b": "2 s", "c": "1 kg"})
-        grade_answer(text, "C", options=OPTIONS)
-
-    assert _growth(grade_all, make, 5_000) < 8
+    assert _growth(grade_all, WORST[kind], 5_000) < 8
 
 
 def test_thirty_thousand_newlines_return() -> None:
