@@ -25,7 +25,7 @@ level  derived  depth  laws  decisions
 >>> import physgen
 >>> g = solution_graph(physgen.load_catalog()["optics.two_lens_system"].spec)[0]
 >>> g.derived, g.depth, g.level == physgen.load_catalog()["optics.two_lens_system"].difficulty
-(6, 4, True)
+(6, 5, True)
 """
 
 from __future__ import annotations
