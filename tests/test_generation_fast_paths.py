@@ -3,8 +3,9 @@
 ``ds[i]`` and ``ds.__getitems__`` reached their speed through shortcuts: instances drawn at
 any numbers in one call (``Template.sample_at``), several redraw rounds of a few pending
 instances examined in one call, every conditioning nudge evaluated in one call, random
-numbers for every input in one pass, items grouped by template, and the multiple-choice
-candidates and option texts made when the template compiles. Each is checked here against
+numbers for every input in one pass, items grouped by template, items read in order drawn a
+block at a time (``dataset._ReadAhead``), and the multiple-choice candidates and option texts
+made when the template compiles. Each is checked here against
 the plain version it replaced (written out in the test where the code no longer has it).
 """
 
