@@ -65,10 +65,83 @@ def _max_power() -> dict[str, tuple[float, str]]:
     return {"P_L": (power(best), "W"), "I_b": (i_b, "A"), "P_w": (waste, "W")}
 
 
+def _supercap() -> dict[str, tuple[float, str]]:
+    # 12 V setting, 3 A limit, 1 Ω, 50 F, target 10 V: knee 12 − 3 = 9 V < 10 V;
+    # t = 50*9/3 + 50 ln(3/2) = 150 + 20.273 = 170.273 s = 2.83789 min;
+    # heat 9*150 + 25*(9 − 4) = 1475 J; supply 1475 + 2500 = 3975 J = 1.104167 Wh.
+    # Route: RK4 on C dV/dt = min(I_max, (V_set − V)/R), with the heat ∫ i²R dt and the supply's
+    # energy ∫ i (V + iR) dt integrated alongside; the last step is cut by bisection at V = V_T.
+    v_set, i_max, r, c, v_t = 12.0, 3.0, 1.0, 50.0, 10.0
+
+    def rhs(y: list[float]) -> list[float]:
+        i = min(i_max, (v_set - y[0]) / r)
+        return [i / c, i * i * r, i * (y[0] + i * r)]
+
+    def rk4(y: list[float], h: float) -> list[float]:
+        k1 = rhs(y)
+        k2 = rhs([a + h / 2 * b for a, b in zip(y, k1, strict=True)])
+        k3 = rhs([a + h / 2 * b for a, b in zip(y, k2, strict=True)])
+        k4 = rhs([a + h * b for a, b in zip(y, k3, strict=True)])
+        return [a + h / 6 * (p + 2 * q + 2 * s + w) for a, p, q, s, w in zip(y, k1, k2, k3, k4, strict=True)]
+
+    h, t, y = 0.002, 0.0, [0.0, 0.0, 0.0]
+    while rk4(y, h)[0] < v_t:
+        y, t = rk4(y, h), t + h
+    lo, hi = 0.0, h
+    for _ in range(60):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if rk4(y, mid)[0] < v_t else (lo, mid)
+    y = rk4(y, lo)
+    return {"t_total": ((t + lo) / 60, "min"), "W_heat": (y[1] / 1e3, "kJ"), "W_s": (y[2] / 3600, "W*h")}
+
+
+def _pfc() -> dict[str, tuple[float, str]]:
+    # 2.0 kW shaft, 80 %: P = 2.5 kW; 230 V, cos φ1 0.60 (tan 4/3): Q1 = 3.3333 kvar; target 0.95
+    # (tan 0.32868): Q_t = 0.82171 kvar; Q_C = 2.51162 kvar; C = 2511.62/(100π·230²) = 151.13 µF;
+    # I_C = 10.920 A; I_2 = 2500/(230*0.95) = 11.442 A; E_loss = 11.442²*0.25*3000 = 98.19 kWh.
+    # Route: phasors. The motor current is conj(S/V) with S = P + jQ1; bisection on C for the total
+    # current's cos φ = 0.95 on the lagging side (C below the full compensation Q1/(ωV²)).
+    p, v, r_f, hours, w = 2000 / 0.80, 230.0, 0.25, 3000.0, 2 * math.pi * 50
+    i_motor = ((p + 1j * p * math.tan(math.acos(0.60))) / v).conjugate()
+
+    def total(c: float) -> complex:
+        return i_motor + 1j * w * c * v
+
+    def pf_gap(c: float) -> float:
+        i = total(c)
+        return i.real / abs(i) - 0.95
+
+    c = _bisect(pf_gap, 0.0, -i_motor.imag / (w * v))
+    i2 = abs(total(c))
+    return {"C": (c * 1e6, "uF"), "I_C": (w * c * v, "A"), "I_2": (i2, "A"),
+            "E_loss": (i2**2 * r_f * hours / 1e3, "kW*h")}
+
+
+def _cable() -> dict[str, tuple[float, str]]:
+    # 4 × 3.70 V, 50 mΩ each: E = 14.8 V, r = 0.2 Ω; 10 m of 1.0 mm² two-core copper:
+    # R_c = 1.72e-8*20/1e-6 = 0.344 Ω, R_t = 0.544 Ω; P_in = 72/0.90 = 80 W;
+    # I = (14.8 − √(219.04 − 174.08))/1.088 = 7.4401 A, V_in = 10.753 V; 5.0 Ah lasts 0.67204 h,
+    # W = 72 × 0.67204 = 48.387 Wh.
+    # Route: the converter's input voltage V found by bisection of E − (P_in/V) R_t − V = 0 on the
+    # upper branch V in (E/2, E), and the current from I = P_in/V.
+    e, r_t, p_in = 4 * 3.70, 4 * 0.050 + 1.72e-8 * 2 * 10 / 1.0e-6, 72 / 0.90
+    v = _bisect(lambda x: e - p_in / x * r_t - x, e / 2, e)
+    i = p_in / v
+    return {"I": (i, "A"), "V_in": (v, "V"), "W_out": (72 * 5.0 / i, "W*h")}
+
+
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "electricity.zener_regulator_battery_life": (
         {"n": "6", "e_c": "1.50 V", "r_c": "0.30 ohm", "R_s": "220 ohm", "V_Z": "4.7 V", "V_rat": "5.0 V",
          "P_rat": "50 mW", "Q_b": "2000 mAh"}, _zener),
     "electricity.max_power_limited_load": (
         {"E": "12 V", "r": "0.5 ohm", "R_1": "4.5 ohm", "R_2": "20 ohm", "R_min": "6 ohm"}, _max_power),
+    "electricity.current_limited_supercap_charge": (
+        {"V_set": "12 V", "I_max": "3 A", "R": "1 ohm", "C": "50 F", "V_T": "10 V"}, _supercap),
+    "electricity.motor_power_factor_correction": (
+        {"P_m": "2.0 kW", "eta": "80 percent", "V": "230 V", "pf_1": "0.60", "pf_t": "0.95",
+         "R_f": "0.25 ohm", "t_op": "3000 h"}, _pfc),
+    "electricity.constant_power_load_on_cable": (
+        {"n": "4", "e_c": "3.70 V", "r_c": "50 mohm", "Q_b": "5.0 A*h", "l": "10 m", "A": "1.0 mm^2",
+         "P_out": "72 W", "eta_c": "90 percent"}, _cable),
 }
