@@ -130,6 +130,38 @@ def _cable() -> dict[str, tuple[float, str]]:
     return {"I": (i, "A"), "V_in": (v, "V"), "W_out": (72 * 5.0 / i, "W*h")}
 
 
+def _diode_or() -> dict[str, tuple[float, str]]:
+    # adapter 12.0 V open, 3.0 A short (r_1 = 4 Ω); battery 7.4 V, 0.2 Ω; load 4 Ω: alone the adapter
+    # gives 6 V < 7.4 V, so both feed: V = (3 + 37)/(0.25 + 5 + 0.25) = 7.2727 V, I_1 = 1.1818 A,
+    # P_L = 13.223 W, adapter's share 8.5950/14.182 = 60.606 %.
+    # Route: the node equation with each ideal diode as max(0, (E − V)/r), solved by bisection.
+    e1, r1, e2, r2, load = 12.0, 12.0 / 3.0, 7.4, 0.2, 4.0
+    v = _bisect(lambda x: max(0.0, (e1 - x) / r1) + max(0.0, (e2 - x) / r2) - x / load, 0.0, e1)
+    i1 = (e1 - v) / r1
+    share = (e1 * i1 - i1**2 * r1) / (e1 * i1)  # emf power less the internal heat, over the emf power
+    return {"I_1": (i1, "A"), "P_L": (v * v / load, "W"), "eta_1": (100 * share, "percent")}
+
+
+def _series_caps() -> dict[str, tuple[float, str]]:
+    # 10 µF/50 V and 47 µF/16 V: charges at rating 500 and 752 µC, so Q = 500 µC (C_1 limits);
+    # V_s = 50 + 10.638 = 60.638 V; parallel: 1000 µC/57 µF = 17.544 V, 8.7719 mJ;
+    # τ = 10 kΩ × 57 µF = 0.57 s, after 0.30 s the resistor took 8.7719 (1 − e^(−1.05263)) = 5.7104 mJ.
+    # Route: bisection on the supply voltage for the first rating reached (series divider
+    # V_1 = V C_2/(C_1 + C_2)), charge conservation, then Simpson's rule on ∫ i² R dt.
+    c1, c2, v1r, v2r, res, t = 10e-6, 47e-6, 50.0, 16.0, 10e3, 0.30
+    v_s = _bisect(lambda v: max(v * c2 / (c1 + c2) / v1r, v * c1 / (c1 + c2) / v2r) - 1, 0.0, 1e3)
+    q = v_s * c1 * c2 / (c1 + c2)
+    v_p = 2 * q / (c1 + c2)
+    steps = 20000
+    h = t / steps
+
+    def power(x: float) -> float:
+        return (v_p * math.exp(-x / (res * (c1 + c2)))) ** 2 / res
+
+    heat = h / 3 * sum((1 if k in (0, steps) else 4 if k % 2 else 2) * power(k * h) for k in range(steps + 1))
+    return {"V_s": (v_s, "V"), "V_p": (v_p, "V"), "W_R": (heat * 1e3, "mJ")}
+
+
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "electricity.zener_regulator_battery_life": (
         {"n": "6", "e_c": "1.50 V", "r_c": "0.30 ohm", "R_s": "220 ohm", "V_Z": "4.7 V", "V_rat": "5.0 V",
@@ -144,4 +176,9 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
     "electricity.constant_power_load_on_cable": (
         {"n": "4", "e_c": "3.70 V", "r_c": "50 mohm", "Q_b": "5.0 A*h", "l": "10 m", "A": "1.0 mm^2",
          "P_out": "72 W", "eta_c": "90 percent"}, _cable),
+    "electricity.diode_or_backup_battery": (
+        {"E_1": "12.0 V", "I_sc": "3.0 A", "E_2": "7.4 V", "r_2": "200 mohm", "R": "4.0 ohm"}, _diode_or),
+    "electricity.series_capacitors_rating_then_parallel": (
+        {"C_1": "10 uF", "V_1r": "50 V", "C_2": "47 uF", "V_2r": "16 V", "R": "10 kohm", "t": "300 ms"},
+        _series_caps),
 }
