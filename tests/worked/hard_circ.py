@@ -162,6 +162,24 @@ def _series_caps() -> dict[str, tuple[float, str]]:
     return {"V_s": (v_s, "V"), "V_p": (v_p, "V"), "W_R": (heat * 1e3, "mJ")}
 
 
+def _self_heating() -> dict[str, tuple[float, str]]:
+    # 24 V on 10.0 Ω (at 20 °C), K 0.50 W/K, room 25 °C: R_a = 10.1965 Ω, the quadratic
+    # 0.01965 x² + 5.09825 x − 576 = 0 gives x = 85.08 K, T = 110.08 °C; I_0 = 2.3537 A, I = 1.7725 A;
+    # 1000 turns over 5.0 cm: B = 44.55 mT.
+    # Route: fixed-point iteration T ← T_amb + V²/(K R(T)), damped, until it stops moving.
+    v, r20, k, t_amb, alpha = 24.0, 10.0, 0.50, 25.0, 3.93e-3
+
+    def resistance(t: float) -> float:
+        return r20 * (1 + alpha * (t - 20.0))
+
+    t = t_amb
+    for _ in range(2000):
+        t = 0.5 * t + 0.5 * (t_amb + v * v / (k * resistance(t)))
+    i0, i = v / resistance(t_amb), v / resistance(t)
+    b = 1.25663706e-6 * 1000 * i / 0.050
+    return {"T_c": (t, "degC"), "B": (b * 1e3, "mT"), "k": (i0 / i, "")}
+
+
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "electricity.zener_regulator_battery_life": (
         {"n": "6", "e_c": "1.50 V", "r_c": "0.30 ohm", "R_s": "220 ohm", "V_Z": "4.7 V", "V_rat": "5.0 V",
@@ -181,4 +199,7 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
     "electricity.series_capacitors_rating_then_parallel": (
         {"C_1": "10 uF", "V_1r": "50 V", "C_2": "47 uF", "V_2r": "16 V", "R": "10 kohm", "t": "300 ms"},
         _series_caps),
+    "electricity.solenoid_coil_self_heating": (
+        {"V": "24 V", "R_20": "10.0 ohm", "K": "0.50 W/K", "T_amb": "25 degC", "N": "1000", "len": "5.0 cm"},
+        _self_heating),
 }
