@@ -31,30 +31,6 @@ def _bisect(f: Callable[[float], float], lo: float, hi: float) -> float:
     return 0.5 * (lo + hi)
 
 
-# --- optics.glass_block_on_liquid_reflection -------------------------------------------------------
-
-def _s_interface(n1: float, n2: float, theta: float) -> tuple[float, float]:
-    """Reflected and transmitted power fractions of an s-polarised plane wave, from the boundary
-    conditions (E_y and H_x continuous) solved as a 2x2 linear system; the transmitted power is the
-    normal energy flux, so it is 0 for an evanescent wave."""
-    k1 = n1 * math.cos(theta)
-    k2 = np.sqrt(complex(n2**2 - (n1 * math.sin(theta)) ** 2))
-    # unknowns r, t: 1 + r = t ; k1 (1 - r) = k2 t
-    r, t = np.linalg.solve(np.array([[-1, 1], [k1, k2]], dtype=complex), np.array([1, k1], dtype=complex))
-    return abs(r) ** 2, float(k2.real / k1 * abs(t) ** 2)
-
-
-def _block() -> dict[str, tuple[float, str]]:
-    # n_g 1.52, liquid 1.40, 50° in: θ1 = 30.26°, the bottom is met at 59.74° < θc = 67.08°: partly
-    # transmitted into the liquid; R_in = 0.1174, R_b = 0.04993, P = 8 mW × 0.8826² × 0.04993 = 0.3111 mW
-    n_g, n_l, th0, p0 = 1.52, 1.40, math.radians(50), 8.0
-    th1 = math.asin(math.sin(th0) / n_g)
-    _, t_in = _s_interface(1.0, n_g, th0)
-    _, t_out = _s_interface(n_g, 1.0, th1)  # leaving glass to air at the opposite face
-    r_b, _ = _s_interface(n_g, n_l, math.pi / 2 - th1)
-    return {"R_b": (r_b, ""), "P_out": (p0 * t_in * r_b * t_out, "mW")}
-
-
 # --- optics.ball_lens_marginal_ray ----------------------------------------------------------------
 
 def _refract(d: np.ndarray, normal: np.ndarray, n1: float, n2: float) -> np.ndarray:
@@ -72,24 +48,20 @@ def _sphere_hit(p: np.ndarray, d: np.ndarray, radius: float, far: bool) -> np.nd
 
 
 def _ball() -> dict[str, tuple[float, str]]:
-    # R 2 mm, n 1.80, h 1.60 mm, screen 10 mm behind: i = 53.13°, r = 26.39°, 2r < i so the chord
-    # crosses the axis inside the ball, 1.9754 mm from the centre; f = 2.25 mm, LSA = 0.2746 mm;
-    # 13.52 mm below the axis on the screen
-    radius, n, h, l_s = 2.0, 1.80, 1.60, 10.0
+    # R 2 mm, n 1.80, h 1.50 mm: i = 48.59°, r = 24.62°, 2r > i so the chord reaches the back surface
+    # above the axis and the emerging ray crosses it, 2.0206 mm behind the centre, at δ = 47.93°;
+    # the chord is 2R cos r = 3.6362 mm long
+    radius, n, h = 2.0, 1.80, 1.50
     p0, d0 = np.array([-10.0, h]), np.array([1.0, 0.0])  # (z, y)
     p1 = _sphere_hit(p0, d0, radius, far=False)
     d1 = _refract(d0, p1 / radius, 1.0, n)
     p2 = _sphere_hit(p1, d1, radius, far=True)
     d2 = _refract(d1, -p2 / radius, n, 1.0)
     # first axis crossing: on the chord if y changes sign between p1 and p2, else on the exit ray
-    if p2[1] < 0:
-        z_x = p1[0] - p1[1] * d1[0] / d1[1]
-    else:
-        z_x = p2[0] - p2[1] * d2[0] / d2[1]
-    z_screen = radius + l_s
-    y_screen = p2[1] + (z_screen - p2[0]) * d2[1] / d2[0]
-    f_par = 1 / (2 * (n - 1) / (n * radius))  # paraxial power of a ball: 2(n − 1)/(nR)
-    return {"z_x": (z_x, "mm"), "LSA": (f_par - z_x, "mm"), "y_s": (-y_screen, "mm")}
+    seg_p, seg_d = (p1, d1) if p2[1] < 0 else (p2, d2)
+    z_x = seg_p[0] - seg_p[1] * seg_d[0] / seg_d[1]
+    psi = math.degrees(math.atan2(-seg_d[1], seg_d[0]))
+    return {"z_x": (z_x, "mm"), "psi": (psi, "deg"), "L_in": (float(np.hypot(*(p2 - p1))), "mm")}
 
 
 # --- relativity.electron_crosses_field_strip ------------------------------------------------------
@@ -101,7 +73,6 @@ def _strip() -> dict[str, tuple[float, str]]:
     k_j, b, w = 500e3 * Q_E, 0.020, 0.10
     e_tot = k_j + M_E * C**2
     p_mag = math.sqrt(e_tot**2 - (M_E * C**2) ** 2) / C
-    speed = p_mag * C**2 / e_tot
 
     def deriv(state: np.ndarray) -> np.ndarray:
         _, _, px, py = state
@@ -117,15 +88,14 @@ def _strip() -> dict[str, tuple[float, str]]:
         return state + dt / 6 * (k1 + 2 * k2 + 2 * k3 + k4)
 
     state, t, dt = np.array([0.0, 0.0, p_mag, 0.0]), 0.0, 1e-12
-    while True:
-        new = step(state, dt)
-        if new[0] >= w or new[0] < 0:
-            # bisect the last step for the crossing of x = w (or x = 0 on the way back)
-            edge = w if new[0] >= w else 0.0
-            tau = _bisect(lambda s: float(step(state, s)[0] - edge), 0.0, dt)
-            state, t = step(state, tau), t + tau
-            break
+    new = step(state, dt)
+    while 0 <= new[0] < w:
         state, t = new, t + dt
+        new = step(state, dt)
+    # bisect the last step for the crossing of x = w (or of x = 0 on the way back)
+    edge, last = (w if new[0] >= w else 0.0), state
+    tau = _bisect(lambda s: float(step(last, s)[0] - edge), 0.0, dt)
+    state, t = step(last, tau), t + tau
     radius = p_mag / (Q_E * b)
     return {"r": (radius * 100, "cm"), "t_f": (t * 1e9, "ns"), "y_exit": (abs(state[1]) * 100, "cm")}
 
@@ -193,9 +163,9 @@ def _train() -> dict[str, tuple[float, str]]:
 # --- quantum.velocity_selected_electron_barrier ---------------------------------------------------
 
 def _barrier() -> dict[str, tuple[float, str]]:
-    # 40 V across 1 cm with 2.5 mT: v = 1.6e6 m/s, K = 7.278 eV below a 9 eV barrier 0.3 nm wide;
-    # ψ and ψ′ matched at both edges as a 4x4 linear system (complex wave numbers): T = 0.04345
-    e_f, b_s, v0, a, i0 = 40 / 0.01, 2.5e-3, 9.0 * Q_E, 0.3e-9, 20.0
+    # 20 V across 1.5 cm with 3 mT: v = 4.444e5 m/s, K = 0.5615 eV below a 1 eV barrier 0.3 nm wide;
+    # ψ and ψ′ matched at both edges as a 4x4 linear system (complex wave numbers): T = 0.4051
+    e_f, b_s, v0, a, i0 = 20 / 0.015, 3e-3, 1.0 * Q_E, 0.3e-9, 20.0
     v = e_f / b_s
     k_j = 0.5 * M_E * v**2
     k1 = M_E * v / HBAR
@@ -212,10 +182,47 @@ def _barrier() -> dict[str, tuple[float, str]]:
     return {"K": (k_j / Q_E, "eV"), "T": (trans, ""), "I_t": (trans * i0, "nA")}
 
 
+# --- waves.seismic_refraction_first_arrival ------------------------------------------------------
+
+def _golden_min(f: Callable[[float], float], lo: float, hi: float) -> float:
+    """Least value of a unimodal f on [lo, hi] (golden-section search)."""
+    g = (math.sqrt(5) - 1) / 2
+    a, b = lo, hi
+    for _ in range(200):
+        c, d = b - g * (b - a), a + g * (b - a)
+        if f(c) < f(d):
+            b = d
+        else:
+            a = c
+    return f(0.5 * (a + b))
+
+
+def _seismic() -> dict[str, tuple[float, str]]:
+    # direct wave 12 m in 15 ms (v1 = 800 m/s); refracted arrivals at 2 km/s with a 20 ms intercept;
+    # geophone at 60 m. Travel times by Fermat's principle (least time over the paths through the
+    # layer and along the interface), the depth bisected on the intercept:
+    # h = 8.729 m, x_c = 26.67 m, first arrival 50.00 ms (the head wave), reflection 78.11 ms
+    v1, v2, t_i, x5 = 12 / 15e-3, 2000.0, 20e-3, 60.0
+
+    def head(x: float, h: float) -> float:  # least time down to the rock, along it, and up
+        return _golden_min(lambda a: math.hypot(h, a) / v1 + (x - 2 * a) / v2 + math.hypot(h, a) / v1,
+                           0.0, x / 2)
+
+    def intercept(h: float) -> float:  # the head-wave line through two far geophones, at x = 0
+        x_a, x_b = 2000.0, 3000.0
+        t_a, t_b = head(x_a, h), head(x_b, h)
+        return t_a - x_a * (t_b - t_a) / (x_b - x_a)
+
+    h = _bisect(lambda d: intercept(d) - t_i, 0.01, 200.0)
+    x_c = _bisect(lambda x: x / v1 - head(x, h), 1e-3, 1000.0)
+    t_first = min(x5 / v1, head(x5, h))
+    t_refl = _golden_min(lambda s: (math.hypot(h, s) + math.hypot(h, x5 - s)) / v1, 0.0, x5)
+    return {"h": (h, "m"), "x_cross": (x_c, "m"), "t_first": (t_first * 1e3, "ms"),
+            "t_refl": (t_refl * 1e3, "ms")}
+
+
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
-    "optics.glass_block_on_liquid_reflection": (
-        {"n_g": "1.52", "n_L": "1.40", "theta0": "50 deg", "P0": "8 mW"}, _block),
-    "optics.ball_lens_marginal_ray": ({"R": "2 mm", "n": "1.80", "h": "1.6 mm", "L_s": "10 mm"}, _ball),
+    "optics.ball_lens_marginal_ray": ({"R": "2 mm", "n": "1.80", "h": "1.5 mm"}, _ball),
     "relativity.electron_crosses_field_strip": ({"V": "500 kV", "B": "20 mT", "w": "10 cm"}, _strip),
     "relativity.proton_helium_elastic_recoil": ({"K": "800 MeV", "theta": "60 deg"}, _proton_helium),
     "modern.compton_gamma_from_recoil": ({"K": "400 keV", "theta": "90 deg"}, _compton),
@@ -223,6 +230,8 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
         {"T_air": "15 degC", "v": "300 km/h", "b": "100 m", "t": "0.4 s", "f0": "500 Hz", "P": "100 W"},
         _train),
     "quantum.velocity_selected_electron_barrier": (
-        {"V_p": "40 V", "d_p": "1 cm", "B_s": "2.5 mT", "V0": "9 eV", "a": "0.3 nm", "I0": "20 nA"},
+        {"V_p": "20 V", "d_p": "1.5 cm", "B_s": "3 mT", "V0": "1 eV", "a": "0.3 nm", "I0": "20 nA"},
         _barrier),
+    "waves.seismic_refraction_first_arrival": (
+        {"x1": "12 m", "t1": "15 ms", "v2": "2 km/s", "t_i": "20 ms", "x5": "60 m"}, _seismic),
 }
