@@ -221,6 +221,30 @@ def _seismic() -> dict[str, tuple[float, str]]:
             "t_refl": (t_refl * 1e3, "ms")}
 
 
+# --- relativity.pion_slowing_in_absorber --------------------------------------------------------
+
+def _pion() -> dict[str, tuple[float, str]]:
+    # 250 MeV pion, 60 cm block losing 2.0 MeV/cm: it leaves with 130 MeV. Lab and proper times
+    # integrated along the path by Simpson's rule (dt = E dx/(pc²), dτ = m dx/p):
+    # t = 2.2196 ns, τ = 0.9531 ns, 1 − exp(−τ/τ0) = 0.03595
+    m, tau0, k0, length, s = 139.57, 26.03, 250.0, 60.0, 2.0  # MeV, ns, MeV, cm, MeV/cm
+    c_cm_ns = C * 1e-7
+    n = 20000
+    xs = np.linspace(0.0, length, n + 1)
+    energy = k0 - s * xs + m
+    pc = np.sqrt(energy**2 - m**2)
+    weights = np.ones(n + 1)
+    weights[1:-1:2], weights[2:-1:2] = 4, 2
+    dx = length / n
+
+    def simpson(f: np.ndarray) -> float:
+        return float(weights @ f) * dx / 3
+
+    t = simpson(energy / pc) / c_cm_ns
+    tau = simpson(m / pc) / c_cm_ns
+    return {"t_lab": (t, "ns"), "tau": (tau, "ns"), "Q": (1 - math.exp(-tau / tau0), "")}
+
+
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "optics.ball_lens_marginal_ray": ({"R": "2 mm", "n": "1.80", "h": "1.5 mm"}, _ball),
     "relativity.electron_crosses_field_strip": ({"V": "500 kV", "B": "20 mT", "w": "10 cm"}, _strip),
@@ -234,4 +258,5 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
         _barrier),
     "waves.seismic_refraction_first_arrival": (
         {"x1": "12 m", "t1": "15 ms", "v2": "2 km/s", "t_i": "20 ms", "x5": "60 m"}, _seismic),
+    "relativity.pion_slowing_in_absorber": ({"K0": "250 MeV", "L": "60 cm", "S": "2.0 MeV/cm"}, _pion),
 }
