@@ -1,0 +1,97 @@
+"""Worked examples of the hard rotation, orbit and oscillator templates of issue 19 (branch w-mech2),
+computed by a numerical route independent of the templates' closed forms: orbits and oscillations are
+integrated as ODEs (classical RK4, events located by bisection inside the last step), launch speeds and
+waiting times are found by bisection on the integrated motion. Only the physics (Newton's law of
+gravitation, the forces on each body) is typed in; no formula of a template is.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+State = list[float]
+Deriv = Callable[[float, State], State]
+
+
+def _rk4(f: Deriv, t: float, y: State, h: float) -> State:
+    k1 = f(t, y)
+    k2 = f(t + h / 2, [a + h / 2 * b for a, b in zip(y, k1, strict=True)])
+    k3 = f(t + h / 2, [a + h / 2 * b for a, b in zip(y, k2, strict=True)])
+    k4 = f(t + h, [a + h * b for a, b in zip(y, k3, strict=True)])
+    return [a + h / 6 * (p + 2 * q + 2 * r + s) for a, p, q, r, s in zip(y, k1, k2, k3, k4, strict=True)]
+
+
+def _until(f: Deriv, y: State, event: Callable[[State], float], dt: float,
+           t_max: float = 1e7) -> tuple[float, State]:
+    """Integrate ``y' = f(t, y)`` from t = 0 until ``event(y)`` changes sign; return (t, y) there."""
+    t, start = 0.0, event(y) > 0
+    while t < t_max:
+        nxt = _rk4(f, t, y, dt)
+        if (event(nxt) > 0) != start:
+            lo, hi = 0.0, dt
+            for _ in range(60):
+                mid = (lo + hi) / 2
+                if (event(_rk4(f, t, y, mid)) > 0) != start:
+                    hi = mid
+                else:
+                    lo = mid
+            return t + hi, _rk4(f, t, y, hi)
+        t, y = t + dt, nxt
+    raise AssertionError("event not reached")
+
+
+def _bisect(f: Callable[[float], float], lo: float, hi: float, n: int = 80) -> float:
+    flo = f(lo) > 0
+    for _ in range(n):
+        mid = (lo + hi) / 2
+        if (f(mid) > 0) == flo:
+            lo = mid
+        else:
+            hi = mid
+    return (lo + hi) / 2
+
+
+def _kepler(gm: float) -> Deriv:
+    """Planar motion about a point mass: y = [x, y, vx, vy]."""
+    def f(_t: float, y: State) -> State:
+        r3 = math.hypot(y[0], y[1]) ** 3
+        return [y[2], y[3], -gm * y[0] / r3, -gm * y[1] / r3]
+    return f
+
+
+def _rendezvous() -> dict[str, tuple[float, str]]:
+    # chaser 400 km, target 20 000 km altitude, target leads by 30°: the lead needed at the burn is
+    # about 90°, so the chaser must wait into the next synodic cycle
+    gm, re = 3.986e14, 6371e3
+    r1, r2, phi0 = re + 400e3, re + 20000e3, math.radians(30.0)
+    f = _kepler(gm)
+
+    def apogee(vp: float) -> tuple[float, State]:  # from perigee on +x, until the radial speed is zero
+        first = _rk4(f, 0.0, [r1, 0.0, 0.0, vp], 2.0)  # one step off perigee, where it is zero too
+        t, y = _until(f, first, lambda y: y[0] * y[2] + y[1] * y[3], dt=2.0)
+        return t + 2.0, y
+
+    v1, v2 = math.sqrt(gm / r1), math.sqrt(gm / r2)  # circular: gm/r² = v²/r
+    vp = _bisect(lambda v: math.hypot(*apogee(v)[1][:2]) - r2, v1, 1.5 * v1)
+    t_t, at_apogee = apogee(vp)
+    va = math.hypot(at_apogee[2], at_apogee[3])
+    w1, w2 = v1 / r1, v2 / r2
+
+    def miss(wait: float) -> float:  # target's angle minus chaser's at arrival, wrapped to (−π, π]
+        d = (phi0 + w2 * (wait + t_t)) - (w1 * wait + math.pi)
+        return math.atan2(math.sin(d), math.cos(d))
+
+    # scan for the first coast after which the miss crosses zero from above (not the ±π jump)
+    wait, step = 0.0, 10.0
+    while not (miss(wait) > 0 >= miss(wait + step) and miss(wait) - miss(wait + step) < 1.0):
+        wait += step
+    wait = _bisect(miss, wait, wait + step)
+    return {"t_wait": (wait / 60, "min"), "dv": ((vp - v1 + v2 - va) / 1e3, "km/s"),
+            "t_total": ((wait + t_t) / 3600, "h")}
+
+
+EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
+    "mechanics.rendezvous_phasing_hohmann": (
+        {"h1": "400 km", "h2": "20000 km", "phi0": "30 deg"}, _rendezvous),
+}
