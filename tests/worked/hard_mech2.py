@@ -91,7 +91,23 @@ def _rendezvous() -> dict[str, tuple[float, str]]:
             "t_total": ((wait + t_t) / 3600, "h")}
 
 
+def _lunar_ejecta() -> dict[str, tuple[float, str]]:
+    # 0.9 km/s at 40° from the surface of an airless, non-rotating Moon: integrate the orbit in the
+    # plane of flight until the rock is back at r = R; the top is where the radial speed vanishes
+    gm, r = 4.905e12, 1737e3
+    v0, th = 900.0, math.radians(40.0)
+    f = _kepler(gm)
+    start = [0.0, r, v0 * math.cos(th), v0 * math.sin(th)]  # launched from the top of the circle
+    _, top = _until(f, start, lambda y: y[0] * y[2] + y[1] * y[3], dt=0.05)
+    first = _rk4(f, 0.0, start, 0.05)  # off the surface, where r − R is zero
+    t_land, land = _until(f, first, lambda y: math.hypot(y[0], y[1]) - r, dt=0.05)
+    arc = math.atan2(land[0], land[1])  # angle swept clockwise from the launch point
+    return {"H": ((math.hypot(top[0], top[1]) - r) / 1e3, "km"), "D": (r * arc / 1e3, "km"),
+            "T_f": ((t_land + 0.05) / 60, "min")}
+
+
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "mechanics.rendezvous_phasing_hohmann": (
         {"h1": "400 km", "h2": "20000 km", "phi0": "30 deg"}, _rendezvous),
+    "mechanics.lunar_ejecta_exact_flight": ({"v0": "0.9 km/s", "theta": "40 deg"}, _lunar_ejecta),
 }
