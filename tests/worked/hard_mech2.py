@@ -26,6 +26,8 @@ def _until(f: Deriv, y: State, event: Callable[[State], float], dt: float,
            t_max: float = 1e7) -> tuple[float, State]:
     """Integrate ``y' = f(t, y)`` from t = 0 until ``event(y)`` changes sign; return (t, y) there."""
     t, start = 0.0, event(y) > 0
+    if event(y) == 0:  # starting on the event (a turning point): its sign a step later counts
+        start = event(_rk4(f, t, y, dt)) > 0
     while t < t_max:
         nxt = _rk4(f, t, y, dt)
         if (event(nxt) > 0) != start:
@@ -106,8 +108,35 @@ def _lunar_ejecta() -> dict[str, tuple[float, str]]:
             "T_f": ((t_land + 0.05) / 60, "min")}
 
 
+def _sandbag() -> dict[str, tuple[float, str]]:
+    # 1 kg bag dropped 15 cm onto a 1 kg pan on a 400 N/m spring: the pair would rise above the
+    # natural length, so the bag leaves the pan; integrate the pair while the pan pushes the bag up,
+    # then the bag alone
+    g, big_m, m, k, h = 9.81, 1.0, 1.0, 400.0, 0.15
+    x0 = big_m * g / k  # the pan's equilibrium compression; heights y are measured from there, up
+    _, (_, v) = _until(lambda _t, y: [y[1], -g], [h, 0.0], lambda y: y[0], dt=1e-5)
+    v_pair = m * v / (big_m + m)  # momentum in the landing (v < 0: downward)
+
+    def pair(_t: float, y: State) -> State:
+        return [y[1], k * (x0 - y[0]) / (big_m + m) - g]
+
+    def push(y: State) -> float:  # the pan's push on the bag, N = m (g + a)
+        return m * (g + pair(0.0, y)[1])
+
+    t_low, (y_low, _) = _until(pair, [0.0, v_pair], lambda y: y[1], dt=1e-5)
+    t_up, y_up = _until(pair, [y_low, 0.0], lambda y: min(push(y), y[1]), dt=1e-5)
+    t_fly = 0.0
+    if push(y_up) <= 1e-9:  # the bag leaves while still rising; it flies up until it stops
+        t_fly, y_up = _until(lambda _t, y: [y[1], -g], y_up, lambda y: y[1], dt=1e-5)
+    x_max = x0 - y_low
+    return {"x_max": (x_max * 100, "cm"), "y_top": (y_up[0] * 100, "cm"),
+            "t_top": (t_low + t_up + t_fly, "s")}
+
+
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "mechanics.rendezvous_phasing_hohmann": (
         {"h1": "400 km", "h2": "20000 km", "phi0": "30 deg"}, _rendezvous),
     "mechanics.lunar_ejecta_exact_flight": ({"v0": "0.9 km/s", "theta": "40 deg"}, _lunar_ejecta),
+    "mechanics.sandbag_on_spring_pan": (
+        {"M": "1 kg", "m": "1 kg", "k": "400 N/m", "h": "15 cm", "g": "9.81 m/s^2"}, _sandbag),
 }
