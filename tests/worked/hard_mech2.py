@@ -133,10 +133,49 @@ def _sandbag() -> dict[str, tuple[float, str]]:
             "t_top": (t_low + t_up + t_fly, "s")}
 
 
+def _cable_drum() -> dict[str, tuple[float, str]]:
+    # 60 kg drum, rims 40 cm, hub 20 cm, k_g 28 cm; μ_s 0.15, μ_k 0.10; 300 N for 1.5 s. At each
+    # instant the friction is the static one that keeps the contact at rest if μ_s m g allows it,
+    # else kinetic against the slip; y = [x, v, ω], ω positive in the rolling sense
+    g, m, big_r, r, k_g, mu_s, mu_k, force, t_pull = 9.81, 60.0, 0.40, 0.20, 0.28, 0.15, 0.10, 300.0, 1.5
+    inertia = m * k_g**2
+
+    def accelerations(pull: float, fr: float) -> tuple[float, float]:  # fr: forward friction on the rims
+        return (pull + fr) / m, (-fr * big_r - pull * r) / inertia  # backward friction spins it forward
+
+    def contact(pull: float, fr: float) -> float:  # acceleration of the rims' contact point
+        a, alpha = accelerations(pull, fr)
+        return a - alpha * big_r
+
+    def motion(pull: float, y: State) -> Deriv:
+        """The stage starting from ``y``: rolling if static friction can hold the contact point at
+        rest, else kinetic friction against the slip, whose sense holds until the slip ends."""
+        slip = y[1] - y[2] * big_r
+        if slip == 0:
+            f_stick = _bisect(lambda fr: contact(pull, fr), -10 * m * g, 10 * m * g)
+            if abs(f_stick) <= mu_s * m * g:
+                return lambda _t, z: [z[1], *accelerations(pull, f_stick)]
+            slip = contact(pull, 0.0)  # it starts to slip the way it would without friction
+        fr = -math.copysign(mu_k * m * g, slip)
+        return lambda _t, z: [z[1], *accelerations(pull, fr)]
+
+    y: State = [0.0, 0.0, 0.0]
+    dt = 1e-3
+    pulled = motion(force, y)
+    for k in range(round(t_pull / dt)):
+        y = _rk4(pulled, k * dt, y, dt)
+    a, w1 = y[1] / t_pull, y[2]
+    _, y = _until(motion(0.0, y), y, lambda y: y[1] - y[2] * big_r, dt=1e-4)
+    return {"a": (a, "m/s^2"), "w1": (w1, "rad/s"), "D": (y[0], "m")}
+
+
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "mechanics.rendezvous_phasing_hohmann": (
         {"h1": "400 km", "h2": "20000 km", "phi0": "30 deg"}, _rendezvous),
     "mechanics.lunar_ejecta_exact_flight": ({"v0": "0.9 km/s", "theta": "40 deg"}, _lunar_ejecta),
     "mechanics.sandbag_on_spring_pan": (
         {"M": "1 kg", "m": "1 kg", "k": "400 N/m", "h": "15 cm", "g": "9.81 m/s^2"}, _sandbag),
+    "mechanics.cable_drum_pulled_roll_or_skid": (
+        {"m": "60 kg", "R": "40 cm", "r": "20 cm", "k_g": "28 cm", "mu_s": "0.15", "mu_k": "0.10",
+         "F": "300 N", "t": "1.5 s", "g": "9.81 m/s^2"}, _cable_drum),
 }
