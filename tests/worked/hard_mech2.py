@@ -169,6 +169,19 @@ def _cable_drum() -> dict[str, tuple[float, str]]:
     return {"a": (a, "m/s^2"), "w1": (w1, "rad/s"), "D": (y[0], "m")}
 
 
+def _struck_damped() -> dict[str, tuple[float, str]]:
+    # 2 kg on 200 N/m with a 100 N·s/m dashpot (γ = 25/s > ω0 = 10/s: overdamped), struck with 1.5 N·s;
+    # integrate x'' = −(k x + b x')/m from equilibrium, with the dashpot's heat ∫ b v² dt as a third state
+    m, k, b, impulse, g = 2.0, 200.0, 100.0, 1.5, 9.81
+
+    def f(_t: float, y: State) -> State:
+        return [y[1], -(k * y[0] + b * y[1]) / m, b * y[1] ** 2]
+
+    t_m, (x_max, _, heat) = _until(f, [0.0, impulse / m, 0.0], lambda y: y[1], dt=1e-5)
+    return {"t_m": (t_m * 1e3, "ms"), "x_max": (x_max * 100, "cm"), "E_diss": (heat * 1e3, "mJ"),
+            "T_low": (m * g + k * x_max, "N")}
+
+
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "mechanics.rendezvous_phasing_hohmann": (
         {"h1": "400 km", "h2": "20000 km", "phi0": "30 deg"}, _rendezvous),
@@ -178,4 +191,6 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
     "mechanics.cable_drum_pulled_roll_or_skid": (
         {"m": "60 kg", "R": "40 cm", "r": "20 cm", "k_g": "28 cm", "mu_s": "0.15", "mu_k": "0.10",
          "F": "300 N", "t": "1.5 s", "g": "9.81 m/s^2"}, _cable_drum),
+    "mechanics.struck_damped_spring_mass": (
+        {"m": "2 kg", "k": "200 N/m", "b": "100 N*s/m", "J": "1.5 N*s", "g": "9.81 m/s^2"}, _struck_damped),
 }
