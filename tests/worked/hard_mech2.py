@@ -182,6 +182,30 @@ def _struck_damped() -> dict[str, tuple[float, str]]:
             "T_low": (m * g + k * x_max, "N")}
 
 
+def _pendulum_peg() -> dict[str, tuple[float, str]]:
+    # 100 g on 1.00 m released at 70°, peg 30 cm above the lowest point: integrate the swing about the
+    # pivot, then about the peg while the tension m(r ψ'² + g cos ψ) stays positive, then free flight
+    m, big_l, th0, r, g = 0.100, 1.00, math.radians(70.0), 0.30, 9.81
+    _, (_, w) = _until(lambda _t, y: [y[1], -g / big_l * math.sin(y[0])], [th0, 0.0], lambda y: y[0], dt=1e-5)
+    v_b = abs(w) * big_l
+    t_before, t_after = m * (g + v_b**2 / big_l), m * (g + v_b**2 / r)
+
+    def about_peg(_t: float, y: State) -> State:  # ψ from the downward vertical through the peg
+        return [y[1], -g / r * math.sin(y[0])]
+
+    def tension(y: State) -> float:
+        return m * (r * y[1] ** 2 + g * math.cos(y[0]))
+
+    _, slack = _until(about_peg, [0.0, v_b / r], lambda y: min(tension(y), math.pi - y[0]), dt=1e-5)
+    if slack[0] >= math.pi - 1e-9:  # over the top with the string taut
+        top = 2 * r
+    else:  # free flight from the slack point: height above the lowest point and vertical speed
+        psi, dpsi = slack
+        start = [r * (1 - math.cos(psi)), r * dpsi * math.sin(psi)]
+        _, (top, _) = _until(lambda _t, y: [y[1], -g], start, lambda y: y[1], dt=1e-6)
+    return {"T_before": (t_before, "N"), "T_after": (t_after, "N"), "y_max": (top * 100, "cm")}
+
+
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "mechanics.rendezvous_phasing_hohmann": (
         {"h1": "400 km", "h2": "20000 km", "phi0": "30 deg"}, _rendezvous),
@@ -193,4 +217,6 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
          "F": "300 N", "t": "1.5 s", "g": "9.81 m/s^2"}, _cable_drum),
     "mechanics.struck_damped_spring_mass": (
         {"m": "2 kg", "k": "200 N/m", "b": "100 N*s/m", "J": "1.5 N*s", "g": "9.81 m/s^2"}, _struck_damped),
+    "mechanics.pendulum_peg_slack_or_loop": (
+        {"m": "100 g", "L": "1.00 m", "theta0": "70 deg", "r_p": "30 cm", "g": "9.81 m/s^2"}, _pendulum_peg),
 }
