@@ -451,7 +451,12 @@ class Template:
                 args.append(self._checked(name, values[name], const.unit))
             else:
                 args.append(Quantity(const.si_value, const.si_unit))
-        results = self._evaluate(*args)
+        try:
+            results = self._evaluate(*args)
+        except TypeError:  # NumPy's select (a Piecewise answer) has no Pint implementation:
+            si = [a.to_base_units().magnitude for a in args]  # Pint converts, the answers get SI units
+            results = tuple(Quantity(v, self.answer_units[n].si_unit)
+                            for n, v in zip(self.spec.answers, self._evaluate(*si), strict=True))
         out: dict[str, Any] = {}
         for (name, spec), value in zip(self.spec.answers.items(), results, strict=True):
             q = value if isinstance(value, Quantity) else Quantity(value, "dimensionless")
