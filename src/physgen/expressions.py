@@ -351,7 +351,7 @@ def regime_value(symbols: list[Any], expr: Any, args: list[Any]) -> Any:
     for side in regime_conditions(expr):
         sp.lambdify(symbols, side, modules="numpy")(*args)
     values = [sp.lambdify(symbols, e, modules="numpy")(*args) for e in regimes(expr)]
-    dims = {str(getattr(v, "dimensionality", "")) for v in values}
+    dims = {str(v.dimensionality) if hasattr(v, "dimensionality") else "dimensionless" for v in values}
     if len(dims) > 1:
         raise ValueError(f"its Piecewise regimes have different dimensions ({', '.join(sorted(dims))})")
     return values[0]
