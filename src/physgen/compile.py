@@ -37,11 +37,13 @@ import jinja2
 import numpy as np
 import sympy as sp
 
+from .decisions import check_decisions
 from .dependence import dependencies
 from .errors import Problem, TemplateError, did_you_mean
 from .expressions import ExpressionError, parse_expression, symbols_for
 from .fairness import findings_by_check
 from .functions import SolverFunction, numpy_function
+from .graph import SolutionGraph, solution_graph
 from .intermediates import check_finite, check_intermediates, compile_intermediates
 from .limits import LIMITS
 from .printed import compile_printed
@@ -95,21 +97,25 @@ def compile_template(spec: TemplateSpec, source: str = "<template>", *, check: b
     problems = _Problems(source)
     _check_unit_texts(spec, problems)
     problems.raise_if_any()
+    graph, issues = solution_graph(spec)
+    for issue in issues:
+        problems.add(*issue)
     input_si, answer_units, constants = _units(spec, problems)
     problems.raise_if_any()
-    expressions, constraint_exprs = _expressions(spec, problems)
-    mistakes = _mistakes(spec, expressions, input_si, constants, problems)
+    derived = _expand(spec, graph.order, problems)
+    expressions, constraint_exprs = _expressions(spec, derived, problems)
+    mistakes = _mistakes(spec, derived, input_si, constants, problems)
     problems.raise_if_any()
     evaluate = _evaluator(spec, expressions, problems)
     constraints = _constraint_evaluator(spec, constraint_exprs)
     checks = _checks(spec, problems)
-    intermediates = compile_intermediates(spec, problems)
+    intermediates = compile_intermediates(spec, graph.order, problems)
     problems.raise_if_any()
     texts, steps, omit_texts = _texts(spec, problems)
     _check_statements(spec, expressions, problems)
     problems.raise_if_any()
     pairs = tuple((a, m) for a, items in mistakes.items() for m, _ in items)
-    printed = compile_printed(spec)
+    printed = compile_printed(spec, graph.order)
     template = Template(
         spec=spec, source=source, input_si=input_si, answer_units=answer_units,
         constants=constants, texts=texts, steps=steps, _symbolic=Deferred((expressions, mistakes)),
@@ -117,8 +123,9 @@ def compile_template(spec: TemplateSpec, source: str = "<template>", *, check: b
         check_values=checks[0], check_bounds=checks[1],
         mistake_values=_mistake_evaluator(spec, mistakes), mistake_answers=pairs, omit_texts=omit_texts,
         intermediate_values=intermediates[0], intermediate_units=intermediates[1],
-        printed_values=printed[0], printed_targets=printed[1],
+        printed_values=printed[0], printed_targets=printed[1], graph=graph,
     )
+    _check_level(spec, graph, problems)
     _check_dimensions(template, constraint_exprs, problems)
     _check_check_dimensions(template, checks[2], problems)
     check_intermediates(template, intermediates[2], problems, _pint_arguments(template))
@@ -238,16 +245,42 @@ def _si_expressions(spec: TemplateSpec, expressions: dict[str, Any],
     return {n: str(expressions[n].xreplace(values)) for n in spec.answers if n in expressions}
 
 
-def _expressions(spec: TemplateSpec, problems: _Problems) -> tuple[dict[str, Any], list[Any]]:
-    names = [*spec.inputs, *spec.constants]
-    expressions: dict[str, Any] = {}
-    for name, ans in spec.answers.items():
-        if ans.expr is None:
+def _expand(spec: TemplateSpec, order: tuple[str, ...], problems: _Problems) -> dict[str, Any]:
+    """Every derived quantity that has an expression, in the inputs and constants only (and the
+    answers a solver finds), the quantities it names substituted in solution order. An answer's
+    problems are reported here; an intermediate's by :func:`compile_intermediates`."""
+    names = [*spec.inputs, *spec.constants, *(n for n, a in spec.answers.items() if a.expr is None)]
+    full: dict[str, Any] = {}
+    for name in order:
+        text = spec.answers[name].expr if name in spec.answers else spec.intermediates[name].expr
+        if text is None:
             continue
         try:
-            expressions[name] = parse_expression(ans.expr, names, substitutions=dict(expressions))
+            full[name] = parse_expression(text, names, substitutions=dict(full))
         except ExpressionError as exc:
-            problems.add(f"answers.{name}.expr", str(exc), exc.fix)
+            if name in spec.answers:
+                problems.add(f"answers.{name}.expr", str(exc), exc.fix)
+    return full
+
+
+def _check_level(spec: TemplateSpec, graph: SolutionGraph, problems: _Problems) -> None:
+    """The declared difficulty is the level the solution earns (:func:`physgen.graph.computed_level`)."""
+    if spec.difficulty == graph.level:
+        return
+    measures = (f"{graph.derived} derived quantities, depth {graph.depth}, {graph.laws} laws, "
+                f"{len(graph.decisions)} decisions")
+    fix = (f"set `difficulty: {graph.level}`" if spec.difficulty > graph.level else
+           f"set `difficulty: {graph.level}`, the level it earns")
+    if spec.difficulty > graph.level:
+        fix += f", or deepen the solution ({graph.shortfall()})"
+    problems.add("difficulty", f"is {spec.difficulty} but the solution earns level {graph.level} ({measures})",
+                 fix)
+
+
+def _expressions(spec: TemplateSpec, derived: dict[str, Any], problems: _Problems) -> tuple[
+        dict[str, Any], list[Any]]:
+    names = [*spec.inputs, *spec.constants]
+    expressions = {name: derived[name] for name in spec.answers if name in derived}
     if spec.question_type == "algebraic" and spec.solver is not None:
         problems.add("solver", "an algebraic question needs answer expressions, not a solver",
                      "give each answer an `expr`, or make the question numerical")
@@ -274,7 +307,7 @@ def _expressions(spec: TemplateSpec, problems: _Problems) -> tuple[dict[str, Any
     return expressions, constraint_exprs
 
 
-def _mistakes(spec: TemplateSpec, expressions: dict[str, Any], input_si: dict[str, Any],
+def _mistakes(spec: TemplateSpec, derived: dict[str, Any], input_si: dict[str, Any],
               constants: dict[str, Constant], problems: _Problems) -> dict[str, list[tuple[str, Any]]]:
     names = [*spec.inputs, *spec.constants]
     out: dict[str, list[tuple[str, Any]]] = {}
@@ -288,11 +321,11 @@ def _mistakes(spec: TemplateSpec, expressions: dict[str, Any], input_si: dict[st
             if answer not in spec.answers:
                 problems.add(field, f"{answer!r} is not an answer", f"use one of {list(spec.answers)}")
                 continue
-            if answer not in expressions:
+            if answer not in derived:
                 problems.add(field, "mistakes need answers given as expressions, not by a solver",
                              "remove the mistake or give the answer an `expr`")
                 continue
-            earlier = {n: e for n, e in expressions.items() if n != answer}
+            earlier = {n: e for n, e in derived.items() if n != answer}
             try:
                 expr = parse_expression(text, names, substitutions=earlier)
             except ExpressionError as exc:
@@ -301,7 +334,7 @@ def _mistakes(spec: TemplateSpec, expressions: dict[str, Any], input_si: dict[st
             out.setdefault(answer, []).append((mistake.name, expr))
     if not out or len(input_si) < len(spec.inputs) or len(constants) < len(spec.constants):
         return out  # unit problems are reported already
-    right_answers = _same_as_right(spec, expressions, out, input_si, constants)
+    right_answers = _same_as_right(spec, derived, out, input_si, constants)
     for k, mistake in enumerate(spec.mistakes):
         for answer in mistake.expressions():
             if (mistake.name, answer) in right_answers:
@@ -800,7 +833,9 @@ def _check_sampling(template: Template, problems: _Problems) -> None:
         )
         return
     _check_reject_rate(usable, masks, problems)
-    check_finite(template, shown, si, answers, np.logical_and.reduce([usable, *masks.values()]), problems)
+    valid = np.logical_and.reduce([usable, *masks.values()])
+    check_finite(template, shown, si, answers, valid, problems)
+    check_decisions(template, si, answers, valid & meets, problems.add)
     for name, values in answers.items():
         bad = meets & ~np.isfinite(values)
         wrong_sign = meets & np.isfinite(values) & ~_sign_ok(values, template.spec.answers[name].sign)

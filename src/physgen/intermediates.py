@@ -35,10 +35,12 @@ if TYPE_CHECKING:
 _PLACEHOLDER = re.compile(r"\{\{\s*([A-Za-z_]\w*)")
 
 
-def compile_intermediates(spec: TemplateSpec, problems: _Problems) -> tuple[
+def compile_intermediates(spec: TemplateSpec, order: tuple[str, ...], problems: _Problems) -> tuple[
         NumpyFunction | None, dict[str, SIConversion], list[Any]]:
     """The intermediates' evaluator over ``(*inputs, *constants, *answers)`` in SI, each one's
-    unit conversion, and their SymPy expressions; problems are added to ``problems``."""
+    unit conversion, and their SymPy expressions (in declared order); problems are added to
+    ``problems``. ``order`` is the solution order (:mod:`physgen.graph`): an intermediate may use
+    any other intermediate found before it there, and any answer."""
     if not spec.intermediates:
         return None, {}, []
     if spec.question_type == "algebraic":
@@ -55,17 +57,18 @@ def compile_intermediates(spec: TemplateSpec, problems: _Problems) -> tuple[
             units[name] = to_si(item.unit)
         except ValueError as exc:
             problems.add(f"{field}.unit", str(exc), "use a Pint unit such as 'm/s', 'ohm', 'kJ'")
-        try:
-            exprs[name] = parse_expression(item.expr, names, substitutions=dict(exprs))
-        except ExpressionError as exc:
-            problems.add(f"{field}.expr", str(exc), exc.fix + " (intermediates may use only earlier ones)")
         _check_step(spec, name, item.step, last_step, problems)
         if item.step < len(spec.steps):
             last_step = max(last_step, item.step)
+    for name in (n for n in order if n in spec.intermediates):
+        try:
+            exprs[name] = parse_expression(spec.intermediates[name].expr, names, substitutions=dict(exprs))
+        except ExpressionError as exc:
+            problems.add(f"intermediates.{name}.expr", str(exc), exc.fix)
     if len(exprs) < len(spec.intermediates):
         return None, units, []
     args = list(symbols_for(names).values())
-    ordered = [exprs[n] for n in spec.intermediates]
+    ordered = [exprs[n] for n in spec.intermediates]  # the declared (step) order
     try:
         return numpy_function(args, ordered, cse=True), units, ordered
     except Exception as exc:  # SymPy cannot print e.g. a division by zero (zoo) as NumPy code

@@ -36,10 +36,11 @@ if TYPE_CHECKING:
 FloatArray = npt.NDArray[np.float64]
 
 
-def compile_printed(spec: TemplateSpec) -> tuple[NumpyFunction | None, tuple[str, ...]]:
+def compile_printed(spec: TemplateSpec, order: tuple[str, ...]) -> tuple[NumpyFunction | None, tuple[str, ...]]:
     """The printed-values evaluator over ``(*inputs, *constants, *answers, *intermediates)`` in SI,
     and the names (answers, then intermediates) it recomputes, in that order; ``(None, ())`` when
-    no value uses another printed value (or the template has a solver, or is algebraic)."""
+    no value uses another printed value (or the template has a solver, or is algebraic).
+    ``order`` is the solution order of :mod:`physgen.graph`."""
     from .expressions import ExpressionError, parse_expression, symbols_for  # SymPy: at compile time only
     from .functions import numpy_function
 
@@ -51,24 +52,26 @@ def compile_printed(spec: TemplateSpec) -> tuple[NumpyFunction | None, tuple[str
     try:
         # each intermediate in inputs, constants and answers (earlier intermediates substituted)
         expanded: dict[str, Any] = {}
-        for name, item in spec.intermediates.items():
-            expanded[name] = parse_expression(item.expr, [*base, *answers], substitutions=dict(expanded))
+        for name in (n for n in order if n in spec.intermediates):
+            expanded[name] = parse_expression(spec.intermediates[name].expr, [*base, *answers],
+                                              substitutions=dict(expanded))
         targets: dict[str, Any] = {}
-        for k, (name, ans) in enumerate(spec.answers.items()):
+        for name, ans in spec.answers.items():
             assert ans.expr is not None
-            raw = parse_expression(ans.expr, [*base, *answers[:k]])
-            later = {symbols[a] for a in answers[k:]}
+            raw = parse_expression(ans.expr, [*base, *(n for n in (*answers, *inter) if n != name)])
+            later = {symbols[a] for a in answers if order.index(a) >= order.index(name)}
             for iname in reversed(inter):
                 whole = expanded[iname]
                 if not (whole.free_symbols & later) and whole.free_symbols and not whole.is_Symbol:
                     raw = raw.subs(whole, symbols[iname])
             if raw.free_symbols & {symbols[n] for n in (*answers, *inter)}:
                 targets[name] = raw
-        for k, (name, item) in enumerate(spec.intermediates.items()):
-            raw = parse_expression(item.expr, [*base, *answers, *inter[:k]])
-            if raw.free_symbols & {symbols[n] for n in (*answers, *inter[:k])}:
+        for name, item in spec.intermediates.items():
+            others = [n for n in (*answers, *inter) if n != name]
+            raw = parse_expression(item.expr, [*base, *others])
+            if raw.free_symbols & {symbols[n] for n in others}:
                 targets[name] = raw
-    except (ExpressionError, AssertionError):
+    except (ExpressionError, AssertionError, ValueError):
         return None, ()  # the expressions' own problems are reported elsewhere
     if not targets:
         return None, ()

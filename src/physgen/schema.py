@@ -174,9 +174,13 @@ class AnswerSpec(_Strict):
 
     expr: str | None = Field(
         None,
-        description="SymPy expression in the inputs, constants and earlier answers; "
-        "omit only when the template names a `solver`",
+        description="SymPy expression in the inputs, constants and other derived quantities (answers, "
+        "intermediates; no cycles); omit only when the template names a `solver`",
     )
+    uses: list[Name] = Field(
+        default_factory=list, max_length=MAX_QUANTITIES,
+        description="with a `solver`: the derived quantities the solver finds this answer from (edges of "
+        "the solution graph, which an expression gives by naming them)")
     unit: Phrase = Field(description="Pint unit of the answer, e.g. 'W', 'ohm', 'deg'; '' for none")
     ask: str = Field(min_length=3, max_length=MAX_PHRASE,
                      description="noun phrase that asks for it: 'the range of the projectile'")
@@ -197,8 +201,8 @@ class IntermediateSpec(_Strict):
     """A quantity the worked solution finds on the way (step-level grading, ``docs/grading.md``):
     its expression, unit, and the index of the step that states it as ``{{ name }}``."""
 
-    expr: str = Field(description="SymPy expression in the inputs, constants, answers and earlier "
-                      "intermediates, e.g. '2*pi*f*L'")
+    expr: str = Field(description="SymPy expression in the inputs, constants and other derived "
+                      "quantities (answers, intermediates; no cycles), e.g. '2*pi*f*L'")
     unit: Phrase = Field(description="Pint unit it is shown and graded in, e.g. 'ohm'; '' for none")
     step: int = Field(ge=0, description="index of the `steps` entry that states it as {{ name }} (0 = first)")
     sig_figs: int = Field(3, ge=1, le=10, description="significant figures of the shown value")
@@ -278,36 +282,50 @@ class MistakeSpec(BaseModel):
         return {k: str(v) for k, v in (self.model_extra or {}).items()}
 
 
+class DecisionSpec(_Strict):
+    """A decision the student must make, of one of three kinds, each verified at load time
+    (``physgen.decisions``): a ``branch`` the instances take both ways (a regime), a ``root``
+    chosen among a polynomial's roots, or a quantity found by a numerical ``solve``."""
+
+    what: Phrase = Field(min_length=3, description="the decision in words, e.g. 'whether the block "
+                         "stops before the spring'")
+    branch: str | None = Field(
+        None, description="SymPy inequality over inputs, constants and derived quantities that selects "
+        "the regime; true in 15–85 % of draws, and a derived expression holds Piecewise, Min or Max")
+    root: Name | None = Field(None, description="a derived quantity that is one root of a polynomial")
+    other: str | None = Field(None, description="with `root`: the rejected root, an expression")
+    solve: Name | None = Field(None, description="an answer the template's `solver` finds numerically")
+
+    @model_validator(mode="after")
+    def _one_kind(self) -> DecisionSpec:
+        kinds = [k for k in ("branch", "root", "solve") if getattr(self, k) is not None]
+        if len(kinds) != 1:
+            raise ValueError("give exactly one of `branch` (a regime condition), `root` (with `other`, the "
+                             "rejected root) or `solve` (an answer found by the solver); a decision "
+                             "that is none of these is not counted: remove it")
+        if (self.root is None) != (self.other is None):
+            raise ValueError("`root` and `other` go together: the kept root's name and the rejected "
+                             "root's expression")
+        return self
+
+    @property
+    def kind(self) -> str:
+        """``'branch'``, ``'root'`` or ``'solve'``."""
+        return "branch" if self.branch is not None else "root" if self.root is not None else "solve"
+
+
 class RubricSpec(_Strict):
-    """What makes a problem hard (``docs/templates.md``): the laws it combines, the decisions a
-    student must make, and the mathematics beyond algebra; with the number of ``steps`` these
-    fix the difficulty level (:meth:`TemplateSpec.rubric_level`)."""
+    """What makes a problem hard (``docs/templates.md``): the laws it combines, each with the
+    derived quantities it yields, and the decisions a student must make. With the solution
+    graph (``physgen.graph``) these give the computed difficulty level."""
 
-    laws: list[Phrase] = Field(min_length=1, max_length=MAX_ITEMS,
-                               description="laws or concepts combined, e.g. [momentum, energy]")
-    decisions: list[Phrase] = Field(
+    laws: dict[Phrase, Annotated[list[Name], Field(min_length=1, max_length=MAX_QUANTITIES)]] = Field(
+        min_length=1, max_length=MAX_ITEMS,
+        description="law -> the derived quantities (answers, intermediates) it yields, e.g. "
+        "{'conservation of energy': [v_bottom], 'momentum in the collision': [v_after]}")
+    decisions: list[DecisionSpec] = Field(
         default_factory=list, max_length=MAX_ITEMS,
-        description="choices a student must make: which regime, which root, frame")
-    math: list[Phrase] = Field(
-        default_factory=list, max_length=MAX_ITEMS,
-        description="mathematics beyond algebra: calculus, transcendental equation")
-
-
-def rubric_level(steps: int, laws: int, decisions: int, math: int) -> int:
-    """The difficulty level the rubric gives (``docs/templates.md``).
-
-    >>> rubric_level(1, 1, 0, 0), rubric_level(3, 2, 0, 0), rubric_level(4, 2, 1, 0), rubric_level(7, 3, 1, 1)
-    (1, 3, 4, 5)
-    """
-    if steps >= 6 and laws >= 3 and decisions >= 1:
-        return 5
-    if steps >= 4 and laws >= 2 and decisions + math >= 1:
-        return 4
-    if (steps >= 3 and laws >= 2) or (steps >= 2 and decisions + math >= 1):
-        return 3
-    if steps >= 2 or laws >= 2:
-        return 2
-    return 1
+        description="verified decisions: {what, branch} | {what, root, other} | {what, solve}")
 
 
 class TemplateSpec(_Strict):
@@ -321,9 +339,10 @@ class TemplateSpec(_Strict):
     domain: Domain
     subdomain: list[Phrase] = Field(min_length=1, max_length=MAX_ITEMS,
                                     description="topic tags, e.g. [kinematics, projectile]")
-    difficulty: int = Field(ge=1, le=5, description="1 easy … 5 hard, as `rubric` gives it")
+    difficulty: int = Field(ge=1, le=5, description="1 easy … 5 hard: the level the solution graph, "
+                            "laws and decisions give (physgen.graph.computed_level)")
     rubric: RubricSpec | None = Field(
-        None, description="laws, decisions and mathematics behind `difficulty` (docs/templates.md)")
+        None, description="laws (each with the quantities it yields) and decisions behind `difficulty`")
     question_type: QuestionType
     source: str = Field(min_length=3, max_length=MAX_PHRASE,
                         description="origin and licence, e.g. 'own work, CC0'")
@@ -408,13 +427,6 @@ class TemplateSpec(_Strict):
                     f"answers {missing} have no `expr`; give each an expression or name a `solver`"
                 )
         return self
-
-    def rubric_level(self) -> int | None:
-        """The level the rubric and the number of steps give (None without a rubric)."""
-        if self.rubric is None:
-            return None
-        r = self.rubric
-        return rubric_level(len(self.steps), len(r.laws), len(r.decisions), len(r.math))
 
     def expected_path(self, root: Path) -> Path:
         """Where this template's file belongs below a catalog root."""

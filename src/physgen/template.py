@@ -23,6 +23,7 @@ import numpy.typing as npt
 from .batch import InstanceBatch
 from .errors import ArgumentError, InputError, Problem, SamplingError
 from .figures import distinct_values, round_sig
+from .graph import SolutionGraph
 from .render import Text
 from .sampling import stream_key, uniforms
 from .schema import TemplateSpec
@@ -156,6 +157,8 @@ class Template:
     #: Answer name -> the inputs it depends on, measured numerically (:mod:`physgen.dependence`);
     #: what the ``omitted`` probe declares unanswerable.
     dependencies: dict[str, frozenset[str]] = field(default_factory=dict)
+    #: The solution graph and the measures the difficulty level is read from (:mod:`physgen.graph`).
+    graph: SolutionGraph | None = None
     #: What :mod:`physgen.fairness` finds in the template, as ``(check, problem)`` (load time).
     findings: tuple[tuple[str, Problem], ...] = ()
 

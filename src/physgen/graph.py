@@ -1,0 +1,209 @@
+"""The solution graph: what each derived quantity is found from, and the level it earns.
+
+A template's *derived quantities* are its answers and intermediates. An expression may
+name any other derived quantity (``v_after: {expr: "m1*v_bottom/(m1 + m2)"}``), so the
+chain of the solution is written out and checked: no cycles, every intermediate used by
+another derived quantity, every step stating at least one quantity first found there,
+and every law of the rubric yielding a quantity of its own. Only names written in an
+expression are edges: an inlined formula earns no depth.
+
+The difficulty level is computed, not declared (:func:`computed_level`), from the number
+of derived quantities, the depth of the longest chain (a quantity found from inputs
+only has depth 1), the laws and the verified decisions (:mod:`physgen.decisions`):
+
+=====  =======  =====  ====  =========
+level  derived  depth  laws  decisions
+=====  =======  =====  ====  =========
+5      ≥ 8      ≥ 5    ≥ 3   ≥ 1
+4      ≥ 5      ≥ 3    ≥ 2   ≥ 1
+3      ≥ 3      ≥ 2    ≥ 2   —
+2      ≥ 2      —      —     —
+1      1        —      —     —
+=====  =======  =====  ====  =========
+
+>>> from physgen.catalog import read_spec
+>>> import physgen
+>>> g = solution_graph(physgen.load_catalog()["optics.two_lens_system"].spec)[0]
+>>> g.derived, g.depth, g.level == physgen.load_catalog()["optics.two_lens_system"].difficulty
+(6, 4, True)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from .schema import TemplateSpec
+
+#: Each level's least (derived quantities, depth, laws, decisions), highest level first.
+LEVELS: tuple[tuple[int, int, int, int, int], ...] = (
+    (5, 8, 5, 3, 1), (4, 5, 3, 2, 1), (3, 3, 2, 2, 0), (2, 2, 1, 0, 0))
+
+_NAME = re.compile(r"[A-Za-z_]\w*")
+_PLACEHOLDER = r"\{{\{{\s*{}\b"
+
+#: (field, message, fix): a problem in the template file, as :class:`physgen.errors.Problem` takes it.
+Issue = tuple[str, str, str]
+
+
+def computed_level(derived: int, depth: int, laws: int, decisions: int) -> int:
+    """The difficulty level a solution of this size earns (table in the module docstring).
+
+    >>> computed_level(8, 5, 3, 1), computed_level(8, 4, 3, 1), computed_level(5, 3, 2, 1), computed_level(3, 2, 2, 0)
+    (5, 4, 4, 3)
+    >>> computed_level(5, 3, 2, 0), computed_level(2, 1, 1, 0), computed_level(1, 1, 1, 0)
+    (3, 2, 1)
+    """
+    for level, *least in LEVELS:
+        if all(have >= need for have, need in zip((derived, depth, laws, decisions), least, strict=True)):
+            return level
+    return 1
+
+
+@dataclass(frozen=True)
+class SolutionGraph:
+    """A template's solution graph and the measures its difficulty level is read from."""
+
+    uses: Mapping[str, frozenset[str]]  # derived quantity -> the derived quantities it is found from
+    order: tuple[str, ...]  # derived quantities, each after those it uses (declaration order otherwise)
+    depths: Mapping[str, int]  # derived quantity -> length of the longest chain ending in it
+    laws: int
+    decisions: tuple[str, ...]  # the kind of each declared decision: branch, root or solve
+
+    @property
+    def derived(self) -> int:
+        """How many derived quantities (answers and intermediates) the solution finds."""
+        return len(self.order)
+
+    @property
+    def depth(self) -> int:
+        """The longest chain of derived quantities, each found from the one before."""
+        return max(self.depths.values(), default=0)
+
+    @property
+    def level(self) -> int:
+        """The difficulty level these measures earn (:func:`computed_level`)."""
+        return computed_level(self.derived, self.depth, self.laws, len(self.decisions))
+
+    def shortfall(self) -> str:
+        """What the next level up needs that this solution lacks, in words ('' at level 5).
+
+        >>> SolutionGraph({}, ("a", "b"), {"a": 1, "b": 2}, 1, ()).shortfall()
+        'level 3 needs ≥ 3 derived quantities (has 2), ≥ 2 laws (has 1)'
+        """
+        for level, *least in reversed(LEVELS):
+            if level <= self.level:
+                continue
+            have = (self.derived, self.depth, self.laws, len(self.decisions))
+            words = ("derived quantities", "depth", "laws", "decisions")
+            short = [f"≥ {n} {w} (has {h})" for h, n, w in zip(have, least, words, strict=True) if h < n]
+            return f"level {level} needs " + ", ".join(short)
+        return ""
+
+
+def solution_graph(spec: TemplateSpec) -> tuple[SolutionGraph, list[Issue]]:
+    """The solution graph of ``spec`` and its problems: cycles, unused intermediates, steps that
+    derive nothing, laws that name no derived quantity or none of their own, decisions that
+    name what is not derived. With a cycle, the order lists the quantities it could place."""
+    issues: list[Issue] = []
+    derived = [*spec.answers, *spec.intermediates]
+    known = set(derived)
+    field = {**{n: f"answers.{n}" for n in spec.answers}, **{n: f"intermediates.{n}" for n in spec.intermediates}}
+    uses: dict[str, frozenset[str]] = {}
+    for name, answer in spec.answers.items():
+        if answer.uses and answer.expr is not None:
+            issues.append((f"answers.{name}.uses", "`uses` is for an answer the solver finds; an expression "
+                           "names what it uses", "remove `uses`"))
+        named = set(_NAME.findall(answer.expr)) if answer.expr is not None else set(answer.uses)
+        uses[name] = frozenset(named & known - {name})
+        for bad in sorted(set(answer.uses) - known):
+            issues.append((f"answers.{name}.uses", f"{bad!r} is not a derived quantity",
+                           f"name answers or intermediates: {sorted(known - {name})}"))
+    for name, item in spec.intermediates.items():
+        uses[name] = frozenset(set(_NAME.findall(item.expr)) & known - {name})
+    order, cycle = _order(derived, uses)
+    if cycle:
+        issues.append((f"{field[cycle[0]]}.expr", "the solution goes round in a circle: "
+                       + " ← ".join([*cycle, cycle[0]]),
+                       "find one of these quantities from inputs and earlier results only"))
+    depths: dict[str, int] = {}
+    for name in order:
+        depths[name] = 1 + max((depths[u] for u in uses[name]), default=0)
+    used = set().union(*uses.values()) if uses else set()
+    for name in spec.intermediates:
+        if name not in used:
+            issues.append((f"intermediates.{name}", "is found but no other answer or intermediate uses it, "
+                           "so it is not on the way to any answer",
+                           f"name {name} in the expression that uses it, or remove it (and its step)"))
+    issues += _step_issues(spec)
+    laws = _law_issues(spec, known, issues)
+    decisions = tuple(d.kind for d in spec.rubric.decisions) if spec.rubric else ()
+    for k, d in enumerate(spec.rubric.decisions if spec.rubric else ()):
+        if d.root is not None and d.root not in known:
+            issues.append((f"rubric.decisions[{k}].root", f"{d.root!r} is not a derived quantity",
+                           f"name the answer or intermediate that is the kept root: {derived}"))
+        if d.solve is not None and (d.solve not in spec.answers or spec.solver is None):
+            issues.append((f"rubric.decisions[{k}].solve",
+                           f"{d.solve!r} is not an answer found by the template's `solver`",
+                           "a numerical solve is an answer a `solver` computes; name one, or remove "
+                           "the decision"))
+    return SolutionGraph(uses, order, depths, laws, decisions), issues
+
+
+def _order(derived: list[str], uses: Mapping[str, frozenset[str]]) -> tuple[tuple[str, ...], list[str]]:
+    """Derived quantities each after those it uses (declaration order where free), and a cycle
+    (a list of names, each using the next) if there is one."""
+    placed: list[str] = []
+    done: set[str] = set()
+    while len(placed) < len(derived):
+        ready = next((n for n in derived if n not in done and uses[n] <= done), None)
+        if ready is None:
+            return tuple(placed), _cycle([n for n in derived if n not in done], uses)
+        placed.append(ready)
+        done.add(ready)
+    return tuple(placed), []
+
+
+def _cycle(left: list[str], uses: Mapping[str, frozenset[str]]) -> list[str]:
+    """One cycle among ``left`` (each of which uses another of ``left``)."""
+    path = [left[0]]
+    while True:
+        step = min(uses[path[-1]] & set(left))
+        if step in path:
+            return path[path.index(step):]
+        path.append(step)
+
+
+def _step_issues(spec: TemplateSpec) -> list[Issue]:
+    """Each step must state a derived quantity first found there: an intermediate whose ``step``
+    it is, or an answer shown there as ``{{ name }}`` for the first time."""
+    deriving = {item.step for item in spec.intermediates.values()}
+    for name in spec.answers:
+        pattern = re.compile(_PLACEHOLDER.format(re.escape(name)))
+        first = next((k for k, text in enumerate(spec.steps) if pattern.search(text)), None)
+        if first is not None:
+            deriving.add(first)
+    return [(f"steps[{k}]", "derives nothing: it states no answer or intermediate found there, so it "
+             "pads the solution", "fold it into the step that uses it, or declare the quantity it finds "
+             "as an intermediate with `step: " + str(k) + "`")
+            for k in range(len(spec.steps)) if k not in deriving]
+
+
+def _law_issues(spec: TemplateSpec, known: set[str], issues: list[Issue]) -> int:
+    """Check the rubric's laws (each names derived quantities, at least one of its own) and
+    return how many there are."""
+    if spec.rubric is None:
+        return 0
+    laws = spec.rubric.laws
+    for law, names in laws.items():
+        field = f"rubric.laws[{law!r}]"
+        unknown = [n for n in names if n not in known]
+        if unknown:
+            issues.append((field, f"names {unknown}, which are not derived quantities",
+                           f"list the answers or intermediates the law yields: {sorted(known)}"))
+        others = set().union(*(set(v) for k, v in laws.items() if k != law))
+        if not set(names) - others - set(unknown):
+            issues.append((field, "yields nothing another law does not already yield, so it adds no law",
+                           "merge it into the law that yields the same quantities, or remove it"))
+    return len(laws)
