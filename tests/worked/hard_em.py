@@ -179,6 +179,25 @@ def _string_cut() -> dict[str, tuple[float, str]]:
     return {"theta": (math.degrees(theta), "deg"), "t_hit": (t * 1e3, "ms"), "v_hit": (math.hypot(vx, vy), "m/s")}
 
 
+def _retarding_gap() -> dict[str, tuple[float, str]]:
+    # 300 keV electron at 30° to the normal into 150 kV across 20 cm: at the far grid it would have
+    # 661 keV of energy, more than ε_y = 600 keV, so it crosses. Integrate dp/dt = (−eV/d, 0) with
+    # v = p c²/E until x = d (or x = 0 on the way back).
+    k0, theta, volts, d = 300e3 * Q_E, math.radians(30), 150e3, 0.20
+    mc2 = M_E * C_LIGHT**2
+    p0 = math.sqrt(k0**2 + 2 * k0 * mc2) / C_LIGHT
+    force = Q_E * volts / d
+
+    def rhs(y: State) -> State:
+        _x, _y, px, py = y
+        energy = math.sqrt((px**2 + py**2) * C_LIGHT**2 + mc2**2)
+        return [px * C_LIGHT**2 / energy, py * C_LIGHT**2 / energy, -force, 0.0]
+
+    t, (_, yy, _, _), _ = _run_until(rhs, [0.0, 0.0, p0 * math.cos(theta), p0 * math.sin(theta)], 1e-13,
+                                     [lambda s: d - s[0], lambda s: s[0] + 1e-12], 1e-6)
+    return {"t": (t * 1e9, "ns"), "y": (yy * 100, "cm")}
+
+
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "magnetism.electron_field_strip_exit": ({"V": "300 kV", "B": "10 mT", "d": "10 cm"}, _field_strip),
     "magnetism.inductor_dump_into_capacitor": (
@@ -194,4 +213,6 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
         _millikan_trip),
     "electricity.charged_ball_string_cut": (
         {"V": "10 kV", "d": "20 cm", "m": "0.1 g", "q": "15 nC", "l": "10 cm", "h0": "5 cm"}, _string_cut),
+    "electricity.relativistic_electron_retarding_gap": (
+        {"K0": "300 keV", "theta": "30 deg", "V": "150 kV", "d": "20 cm"}, _retarding_gap),
 }
