@@ -430,7 +430,9 @@ class Template:
         Inputs are Pint quantities or strings such as ``"20 m/s"``, ``"90 km/h"``,
         ``"30 deg"``, ``"0.25"``; constants default to their template (CODATA)
         values and may be overridden the same way. Pint does every unit
-        conversion here, independently of the factors the vectorised path uses.
+        conversion here, independently of the factors the vectorised path uses;
+        a template with a ``Piecewise`` answer (NumPy's ``select`` cannot hold Pint
+        quantities) is evaluated on the inputs' SI magnitudes, still converted by Pint.
         """
         unknown = sorted(set(values) - set(self.spec.inputs) - set(self.constants))
         if unknown:
