@@ -459,7 +459,8 @@ class Template:
             if "numpy.select" not in str(exc):  # so evaluate in SI magnitudes (Pint still converts)
                 raise
             si = self._evaluate(*[a.to_base_units().magnitude for a in args])
-            results = [Quantity(v, self.answer_units[n].si_unit) for n, v in zip(self.spec.answers, si, strict=True)]
+            results = tuple(Quantity(v, self.answer_units[n].si_unit)
+                            for n, v in zip(self.spec.answers, si, strict=True))
         out: dict[str, Any] = {}
         for (name, spec), value in zip(self.spec.answers.items(), results, strict=True):
             q = value if isinstance(value, Quantity) else Quantity(value, "dimensionless")

@@ -66,12 +66,12 @@ def _field_strip() -> dict[str, tuple[float, str]]:
     p0 = M_E * C_LIGHT * math.sqrt(gamma**2 - 1)
 
     def rhs(y: State) -> State:
-        x, yy, px, py = y
+        _, _, px, py = y
         g = math.sqrt(1 + (px**2 + py**2) / (M_E * C_LIGHT) ** 2)
         vx, vy = px / (g * M_E), py / (g * M_E)
         return [vx, vy, -Q_E * vy * b, Q_E * vx * b]  # F = −e (v × B ẑ) = −e (vy, −vx)
 
-    t, (x, yy, px, py), _ = _run_until(rhs, [0.0, 0.0, p0, 0.0], 2e-13,
+    t, (_, yy, px, py), _ = _run_until(rhs, [0.0, 0.0, p0, 0.0], 2e-13,
                                        [lambda s: d - s[0], lambda s: s[0] + 1e-12], 1e-6)
     turned = math.degrees(math.atan2(abs(py), px))
     return {"y": (abs(yy) * 100, "cm"), "theta": (turned, "deg"), "t": (t * 1e9, "ns")}
@@ -105,10 +105,10 @@ def _putty_rod() -> dict[str, tuple[float, str]]:
     tau = m * res / (b * ell) ** 2
 
     def rhs(y: State) -> State:
-        x, v, _q, _heat = y
+        _, v, _, _ = y
         return [v, -(b * ell) ** 2 * v / (m * res), b * ell * v / res, (b * ell * v) ** 2 / res]
 
-    _, (x, _, q, heat), _ = _run_until(rhs, [0.0, v0, 0.0, 0.0], tau / 500,
+    _, (_, _, q, heat), _ = _run_until(rhs, [0.0, v0, 0.0, 0.0], tau / 500,
                                        [lambda s: rail - s[0]], 40 * tau)
     return {"q": (q, "C"), "Q_R": (heat * 1e3, "mJ"), "f": (heat / (0.5 * mb * u**2), "")}
 
@@ -140,12 +140,13 @@ def _plates() -> dict[str, tuple[float, str]]:
     def rhs(y: State) -> State:
         return [y[2], y[3], 0.0, acc, M_E * acc * y[3]]
 
-    t, (x, yy, vx, vy, work), which = _run_until(
+    t, (_, _, vx, vy, work), which = _run_until(
         rhs, [0.0, 0.0, v0, 0.0, 0.0], 1e-12, [lambda s: d / 2 - s[1], lambda s: ell - s[0]], 1e-6)
     if which == 1:
         t += screen / vx
     k_ev = (0.5 * M_E * v0**2 + work) / Q_E
-    return {"t_total": (t * 1e9, "ns"), "K": (k_ev, "eV"), "angle": (math.degrees(math.atan2(vy, vx)), "deg")}
+    return {"t_total": (t * 1e9, "ns"), "K": (k_ev, "eV"),
+            "angle": (math.degrees(math.atan2(vy, vx)), "deg")}
 
 
 def _millikan_trip() -> dict[str, tuple[float, str]]:
@@ -176,7 +177,8 @@ def _string_cut() -> dict[str, tuple[float, str]]:
 
     t, (_, _, vx, vy), _ = _run_until(rhs, [x0, y0, 0.0, 0.0], 1e-5,
                                       [lambda s: d / 2 - s[0], lambda s: s[1]], 10.0)
-    return {"theta": (math.degrees(theta), "deg"), "t_hit": (t * 1e3, "ms"), "v_hit": (math.hypot(vx, vy), "m/s")}
+    return {"theta": (math.degrees(theta), "deg"), "t_hit": (t * 1e3, "ms"),
+            "v_hit": (math.hypot(vx, vy), "m/s")}
 
 
 def _retarding_gap() -> dict[str, tuple[float, str]]:
@@ -201,7 +203,8 @@ def _retarding_gap() -> dict[str, tuple[float, str]]:
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "magnetism.electron_field_strip_exit": ({"V": "300 kV", "B": "10 mT", "d": "10 cm"}, _field_strip),
     "magnetism.inductor_dump_into_capacitor": (
-        {"E": "12 V", "R1": "20 ohm", "L": "100 mH", "t1": "5 ms", "R2": "200 ohm", "C": "1 uF"}, _inductor_dump),
+        {"E": "12 V", "R1": "20 ohm", "L": "100 mH", "t1": "5 ms", "R2": "200 ohm", "C": "1 uF"},
+        _inductor_dump),
     "magnetism.putty_ball_rod_on_rails": (
         {"m_b": "30 g", "u": "36 km/h", "M": "150 g", "L": "30 cm", "B": "1 T", "R": "20 mohm", "D": "50 cm"},
         _putty_rod),
@@ -209,7 +212,8 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
     "electricity.electron_plates_strike_point": (
         {"V_a": "1 kV", "V_p": "300 V", "l": "4 cm", "d": "1.2 cm", "D": "20 cm"}, _plates),
     "electricity.millikan_drop_reaches_plate": (
-        {"s": "1 mm", "t_f": "10 s", "rho": "900 kg/m^3", "E_f": "62.5 kV/m", "n": "8", "a": "5 mm", "b": "3 mm"},
+        {"s": "1 mm", "t_f": "10 s", "rho": "900 kg/m^3", "E_f": "62.5 kV/m", "n": "8",
+         "a": "5 mm", "b": "3 mm"},
         _millikan_trip),
     "electricity.charged_ball_string_cut": (
         {"V": "10 kV", "d": "20 cm", "m": "0.1 g", "q": "15 nC", "l": "10 cm", "h0": "5 cm"}, _string_cut),
