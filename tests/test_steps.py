@@ -195,3 +195,12 @@ def test_the_worked_steps_themselves_grade_every_step_right(catalog: physgen.Cat
     for v in physgen.generate(templates, n=3, seed=3, paraphrases="random", style=style):  # type: ignore[arg-type]
         g = grade_steps(v, "\n".join(v.steps) + "\n" + reference_quantities(v))
         assert g.score == 1.0, (v.variant_id, [(s.name, s.reason) for s in g.steps if not s.correct])
+
+
+def test_a_number_inside_a_calculation_counts_only_as_a_rounding() -> None:
+    # max_power_limited_load's trace: V_th = 5.666 V reused in "5.666/31.5" is within 1 % of the
+    # battery's power (5.700 W) but is not it; the same number does state V_th (5.6657 V)
+    literal = read_values("I_2 = 5.666/31.5 = 0.1799 A")[0]
+    assert literal.literal and not matches(literal, 5.700, "W", 0.01)
+    assert matches(literal, 5.6657, "V", 0.01)
+    assert matches(read_values("P_b = 5.666 W")[0], 5.700, "W", 0.01)  # a stated value keeps its tolerance

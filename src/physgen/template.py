@@ -430,9 +430,7 @@ class Template:
         Inputs are Pint quantities or strings such as ``"20 m/s"``, ``"90 km/h"``,
         ``"30 deg"``, ``"0.25"``; constants default to their template (CODATA)
         values and may be overridden the same way. Pint does every unit
-        conversion here, independently of the factors the vectorised path uses;
-        a template with a ``Piecewise`` answer (NumPy's ``select`` cannot hold Pint
-        quantities) is evaluated on the inputs' SI magnitudes, still converted by Pint.
+        conversion here, independently of the factors the vectorised path uses.
         """
         unknown = sorted(set(values) - set(self.spec.inputs) - set(self.constants))
         if unknown:
@@ -455,12 +453,10 @@ class Template:
                 args.append(Quantity(const.si_value, const.si_unit))
         try:
             results = self._evaluate(*args)
-        except TypeError as exc:  # a Piecewise regime: NumPy's select cannot hold Pint quantities,
-            if "numpy.select" not in str(exc):  # so evaluate in SI magnitudes (Pint still converts)
-                raise
-            si = self._evaluate(*[a.to_base_units().magnitude for a in args])
+        except TypeError:  # NumPy's select (a Piecewise answer) has no Pint implementation:
+            si = [a.to_base_units().magnitude for a in args]  # Pint converts, the answers get SI units
             results = tuple(Quantity(v, self.answer_units[n].si_unit)
-                            for n, v in zip(self.spec.answers, si, strict=True))
+                            for n, v in zip(self.spec.answers, self._evaluate(*si), strict=True))
         out: dict[str, Any] = {}
         for (name, spec), value in zip(self.spec.answers.items(), results, strict=True):
             q = value if isinstance(value, Quantity) else Quantity(value, "dimensionless")

@@ -200,7 +200,8 @@ def _figures(number: str) -> int:
 def matches(found: Found, value: float, unit: str, rtol: float) -> bool:
     """Whether ``found`` states ``value`` (in ``unit``): within ``rtol``, or equal to it rounded
     to the figures written (at least :data:`MIN_ROUNDED_FIGURES`), after conversion; a bare
-    number is read in ``unit`` or in SI.
+    number is read in ``unit`` or in SI. A number written inside a calculation (``5.666/31.5``)
+    counts only as a rounding: within the tolerance, another quantity's value would do.
 
     >>> f = read_values("t = 486 ms")[0]
     >>> matches(f, 0.4863, "s", 0.01), matches(read_values("r ≈ 14 m/s")[0], 14.39, "m/s", 0.01)
@@ -215,7 +216,7 @@ def matches(found: Found, value: float, unit: str, rtol: float) -> bool:
         to_unit = (1.0 / factor, -shift / factor)  # a bare number in SI, read in ``unit``
         targets = [(found.value, (1.0, 0.0)), (found.value * to_unit[0] + to_unit[1], to_unit)]
     for got, (factor, shift) in targets:
-        if close(got, value, rtol):
+        if not found.literal and close(got, value, rtol):  # a number inside a calculation must round to it
             return True
         if abs(got - value) > 0.1 * abs(value):  # further than any rounding to 2 figures moves it
             continue
