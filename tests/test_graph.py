@@ -8,6 +8,8 @@ import itertools
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 import physgen
 from physgen.graph import LEVELS, computed_level, solution_graph
 from physgen.schema import TemplateSpec
@@ -160,3 +162,15 @@ def test_every_catalog_label_is_the_computed_level(catalog: physgen.Catalog) -> 
     assert not wrong
     for t in catalog.values():
         assert t.graph is not None and t.graph.level == solution_graph(t.spec)[0].level
+
+
+def test_piecewise_regimes_are_checked_for_dimension_one_at_a_time() -> None:
+    from physgen.expressions import parse_expression, regime_value, symbols_for
+    from physgen.units import registry
+
+    q, names = registry().Quantity, ["a", "b"]
+    args, symbols = [q(1, "m"), q(2, "m")], list(symbols_for(names).values())
+    assert regime_value(symbols, parse_expression("Piecewise((pi, a > b), (a/b, True))", names), args) == pytest.approx(
+        3.14159, rel=1e-5)  # a plain number is dimensionless, like a ratio
+    with pytest.raises(ValueError, match="Piecewise regimes have different dimensions"):
+        regime_value(symbols, parse_expression("Piecewise((a, a > b), (a/b, True))", names), args)
