@@ -170,7 +170,7 @@ def test_piecewise_regimes_are_checked_for_dimension_one_at_a_time() -> None:
 
     q, names = registry().Quantity, ["a", "b"]
     args, symbols = [q(1, "m"), q(2, "m")], list(symbols_for(names).values())
-    assert regime_value(symbols, parse_expression("Piecewise((pi, a > b), (a/b, True))", names), args) == pytest.approx(
-        3.14159, rel=1e-5)  # a plain number is dimensionless, like a ratio
+    constant = parse_expression("Piecewise((pi, a > b), (a/b, True))", names)
+    assert regime_value(symbols, constant, args) == pytest.approx(3.14159, rel=1e-5)  # dimensionless
     with pytest.raises(ValueError, match="Piecewise regimes have different dimensions"):
         regime_value(symbols, parse_expression("Piecewise((a, a > b), (a/b, True))", names), args)
