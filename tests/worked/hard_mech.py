@@ -156,6 +156,28 @@ def _jet() -> dict[str, tuple[float, str]]:
     return {"Q": (q * 60e3, "L/min"), "y_w": (at_wall[1], "m"), "t_imp": (t_w, "s"), "v_imp": (speed, "m/s")}
 
 
+def _dome() -> dict[str, tuple[float, str]]:
+    # smooth hemisphere R 1.5 m, pushed at 2 m/s at the top (v0² < g R: it slides first)
+    g, r, v0 = 9.81, 1.5, 2.0
+
+    def on_dome(_t: float, y: State) -> State:  # y = [θ, θ'], θ from the top
+        return [y[1], g / r * math.sin(y[0])]
+
+    def normal(y: State) -> float:  # N/m = g cos θ − R θ'²
+        return g * math.cos(y[0]) - r * y[1] ** 2
+
+    _, (th, w) = _until(on_dome, [0.0, v0 / r], normal)
+    v = r * w
+
+    def flight(_t: float, y: State) -> State:  # y = [x, y, vx, vy]
+        return [y[2], y[3], 0.0, -g]
+
+    start = [r * math.sin(th), r * math.cos(th), v * math.cos(th), -v * math.sin(th)]
+    t_f, land = _until(flight, start, lambda y: y[1])
+    angle = math.degrees(math.atan2(-land[3], land[2]))
+    return {"t_f": (t_f, "s"), "X": (land[0], "m"), "phi": (angle, "deg")}
+
+
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "mechanics.ball_rolls_or_slips_to_ice_ramp": (
         {"theta": "40 deg", "mu": "0.2", "L": "150 cm", "R": "10 cm", "g": "9.81 m/s^2"}, _ball_to_ice),
@@ -165,6 +187,7 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
     "mechanics.bullet_block_spring_rebound": (
         {"m_b": "10 g", "v_b": "400 m/s", "M": "1.5 kg", "s0": "40 cm", "mu": "0.25", "k": "80 N/m",
          "g": "9.81 m/s^2"}, _bullet),
+    "mechanics.block_leaves_smooth_dome": ({"R": "1.5 m", "v0": "2 m/s", "g": "9.81 m/s^2"}, _dome),
     "fluids.pitot_airspeed_standard_atmosphere": (
         {"h": "12 km", "dp": "12 kPa", "w": "80 knot", "d": "1500 km", "mdot": "2400 kg/h"}, _pitot),
     "fluids.pressurised_tank_jet_over_wall": (
