@@ -4,10 +4,9 @@ rule of the graph fails on a minimal bad template with a message naming the file
 from __future__ import annotations
 
 import copy
+import itertools
 from pathlib import Path
 from typing import Any
-
-import pytest
 
 import physgen
 from physgen.graph import LEVELS, computed_level, solution_graph
@@ -50,7 +49,7 @@ def deep() -> dict[str, Any]:
 
 def test_levels_table_is_monotone_and_levels_are_reachable() -> None:
     assert [row[0] for row in LEVELS] == [5, 4, 3, 2]
-    for (_, *high), (_, *low) in zip(LEVELS, LEVELS[1:], strict=False):
+    for (_, *high), (_, *low) in itertools.pairwise(LEVELS):
         assert all(h >= lo for h, lo in zip(high, low, strict=True))
     assert [computed_level(*row[1:]) for row in LEVELS] == [5, 4, 3, 2]
     assert computed_level(7, 9, 9, 9) == 4 and computed_level(9, 4, 9, 9) == 4  # one short: a level down

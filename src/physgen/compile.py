@@ -273,8 +273,8 @@ def _check_level(spec: TemplateSpec, graph: SolutionGraph, problems: _Problems) 
            f"set `difficulty: {graph.level}`, the level it earns")
     if spec.difficulty > graph.level:
         fix += f", or deepen the solution ({graph.shortfall()})"
-    problems.add("difficulty", f"is {spec.difficulty} but the solution earns level {graph.level} ({measures})",
-                 fix)
+    problems.add("difficulty",
+                 f"is {spec.difficulty} but the solution earns level {graph.level} ({measures})", fix)
 
 
 def _expressions(spec: TemplateSpec, derived: dict[str, Any], problems: _Problems) -> tuple[

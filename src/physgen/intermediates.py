@@ -99,7 +99,6 @@ def check_intermediates(template: Template, exprs: list[Any], problems: _Problem
     spec = template.spec
     if not exprs:
         return
-    import sympy as sp
 
     answers = template.pint_answers(pint_args)
     if answers is None:
