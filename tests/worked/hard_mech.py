@@ -178,6 +178,25 @@ def _dome() -> dict[str, tuple[float, str]]:
     return {"t_f": (t_f, "s"), "X": (land[0], "m"), "phi": (angle, "deg")}
 
 
+def _sluice() -> dict[str, tuple[float, str]]:
+    # 3 m deep behind a gate raised 80 cm in a 5 m channel; the stream contracts to 0.61 × 80 cm
+    g, y0, b = 9.81, 3.0, 5.0
+    y1 = 0.61 * 0.80
+
+    def bernoulli(v1: float) -> float:  # upstream head minus head at the vena contracta
+        return y0 + (v1 * y1 / y0) ** 2 / (2 * g) - y1 - v1**2 / (2 * g)
+
+    v1 = _bisect(bernoulli, 0.0, 50.0)
+    q = v1 * y1
+
+    def momentum(y: float) -> float:  # momentum function relative to the fast stream's
+        return q**2 / (g * y) + y**2 / 2 - (q**2 / (g * y1) + y1**2 / 2)
+
+    y2 = _bisect(momentum, y1 * 1.001, 50 * y1)
+    v2 = q / y2
+    return {"Q": (q * b, "m^3/s"), "y2": (y2, "m"), "v2": (v2, "m/s"), "Fr2": (v2 / math.sqrt(g * y2), "")}
+
+
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "mechanics.ball_rolls_or_slips_to_ice_ramp": (
         {"theta": "40 deg", "mu": "0.2", "L": "150 cm", "R": "10 cm", "g": "9.81 m/s^2"}, _ball_to_ice),
@@ -188,6 +207,8 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
         {"m_b": "10 g", "v_b": "400 m/s", "M": "1.5 kg", "s0": "40 cm", "mu": "0.25", "k": "80 N/m",
          "g": "9.81 m/s^2"}, _bullet),
     "mechanics.block_leaves_smooth_dome": ({"R": "1.5 m", "v0": "2 m/s", "g": "9.81 m/s^2"}, _dome),
+    "fluids.sluice_gate_hydraulic_jump": (
+        {"y0": "3 m", "a": "80 cm", "b": "5 m", "g": "9.81 m/s^2"}, _sluice),
     "fluids.pitot_airspeed_standard_atmosphere": (
         {"h": "12 km", "dp": "12 kPa", "w": "80 knot", "d": "1500 km", "mdot": "2400 kg/h"}, _pitot),
     "fluids.pressurised_tank_jet_over_wall": (
