@@ -197,6 +197,32 @@ def _sluice() -> dict[str, tuple[float, str]]:
     return {"Q": (q * b, "m^3/s"), "y2": (y2, "m"), "v2": (v2, "m/s"), "Fr2": (v2 / math.sqrt(g * y2), "")}
 
 
+def _ramp_flight() -> dict[str, tuple[float, str]]:
+    # 100 g off an 800 N/m spring squeezed 8 cm, sticks to 100 g; 40 cm ramp at 30°, μ 0.2:
+    # the pair leaves the ramp's edge
+    g, m1, m2, k, th, ramp, mu = 9.81, 0.100, 0.100, 800.0, math.radians(30), 0.40, 0.2
+
+    def spring(_t: float, y: State) -> State:  # y = [compression, speed]
+        return [-y[1], k * y[0] / m1]
+
+    _, (_, v0) = _until(spring, [0.08, 0.0], lambda y: y[0])
+    v = m1 * v0 / (m1 + m2)
+
+    def up(_t: float, y: State) -> State:  # y = [s, v, heat]
+        friction = mu * (m1 + m2) * g * math.cos(th)
+        return [y[1], -g * math.sin(th) - friction / (m1 + m2), friction * y[1]]
+
+    t1, (s, v_edge, heat) = _until(up, [0.0, v, 0.0], lambda y: y[0] - ramp)
+    assert v_edge > 0  # it reaches the edge moving
+
+    def flight(_t: float, y: State) -> State:  # y = [height, vertical speed]
+        return [y[1], -g]
+
+    t2, (rise, _) = _until(flight, [0.0, v_edge * math.sin(th)], lambda y: y[1])
+    height = (s * math.sin(th) + rise) * 100
+    return {"h_max": (height, "cm"), "t_max": (t1 + t2, "s"), "Q": (heat * 1e3, "mJ")}
+
+
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "mechanics.ball_rolls_or_slips_to_ice_ramp": (
         {"theta": "40 deg", "mu": "0.2", "L": "150 cm", "R": "10 cm", "g": "9.81 m/s^2"}, _ball_to_ice),
@@ -206,6 +232,9 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
     "mechanics.bullet_block_spring_rebound": (
         {"m_b": "10 g", "v_b": "400 m/s", "M": "1.5 kg", "s0": "40 cm", "mu": "0.25", "k": "80 N/m",
          "g": "9.81 m/s^2"}, _bullet),
+    "mechanics.spring_block_sticks_ramp_flight": (
+        {"m1": "100 g", "k": "800 N/m", "x": "8 cm", "m2": "100 g", "theta": "30 deg", "L": "40 cm",
+         "mu": "0.2", "g": "9.81 m/s^2"}, _ramp_flight),
     "mechanics.block_leaves_smooth_dome": ({"R": "1.5 m", "v0": "2 m/s", "g": "9.81 m/s^2"}, _dome),
     "fluids.sluice_gate_hydraulic_jump": (
         {"y0": "3 m", "a": "80 cm", "b": "5 m", "g": "9.81 m/s^2"}, _sluice),
