@@ -37,6 +37,7 @@ import jinja2
 import numpy as np
 import sympy as sp
 
+from .algebraic import compile_variation
 from .dependence import dependencies
 from .errors import Problem, TemplateError, did_you_mean
 from .expressions import ExpressionError, parse_expression, symbols_for
@@ -130,6 +131,7 @@ def compile_template(spec: TemplateSpec, source: str = "<template>", *, check: b
         _check_sampling(template, problems)
         problems.raise_if_any()
     template.display.update({style: _display(template, style) for style in STYLES})
+    object.__setattr__(template, "variation", compile_variation(template, problems.add))
     _check_tautologies(template, problems)
     _check_noop_bank(template, problems)
     problems.raise_if_any()
