@@ -6,8 +6,10 @@ as), ``answers.*.solve_for`` (inputs the answer's relation may be solved for ins
 given) and ``answers.*.symbol`` (how a given answer is written). :func:`compile_variation` checks it
 and solves the relations with SymPy when the template compiles; the root that gives the input back
 at sample points across the ranges is the physical one. Instance ``k`` of an algebraic template is
-problem ``perm[k]`` of a seeded permutation of all the problems (:func:`problem`), so instance
-numbers below :attr:`Variation.capacity` are all different problems. :func:`vary` turns every
+unknown ``k mod u`` (of the ``u`` unknowns) with the names of choice ``perm[k div u]`` of a seeded
+permutation of the choices (:func:`problem`), so instance numbers below
+:attr:`Variation.capacity` are all different problems, and instance 0 asks the template's own
+answers. :func:`vary` turns every
 variant a format builds for the template's own problem into that instance's: the prompt, the
 steps, the options and the answers' texts respelled, the key written in the instance's own names
 (so a reply in the renamed symbols is graded right and one in the old names is not), and, for a
@@ -42,12 +44,16 @@ if TYPE_CHECKING:
     from .instance import Instance
     from .template import Template
 
-#: Points across the input ranges at which a solved root must give its input back.
-ROOT_POINTS = 16
+#: Points across the input ranges at which a solved root must give its input back (those that
+#: meet the constraints; at least a quarter must).
+ROOT_POINTS = 64
+#: Operations a solved relation may take to write (``sympy.count_ops``): a quartic's root is no
+#: question to ask.
+MAX_OPERATIONS = 30
 #: Symbols that are also English words: their mentions in prose cannot be told from the word.
 _WORDS = frozenset({"a", "A", "I"})
 #: What may not touch a symbol for a mention of it to count (a letter, a subscript, ``\\``, ``Δ``).
-_BEFORE = r"(?<![A-Za-z_\\Δ])"
+_BEFORE = r"(?<![A-Za-z_\\Δ'’])"
 _AFTER = r"(?![A-Za-z0-9_₀-₉ₐ-ₜᵢ-ᵪ'′])"
 _NAME_BEFORE = r"(?<![A-Za-z0-9_])"
 _NAME_AFTER = r"(?![A-Za-z0-9_])"
@@ -101,7 +107,8 @@ class Problem(NamedTuple):
 # -- which problem an instance shows --------------------------------------------------------------
 @functools.lru_cache(maxsize=256)
 def _order(template_id: str, seed: int, capacity: int) -> tuple[int, ...]:
-    """A seeded permutation of the problem numbers (instance k shows problem ``_order[k]``)."""
+    """A seeded permutation of the choices of names (instance k shows choice ``_order[k // u]``
+    with unknown ``k % u``, where ``u`` counts the unknowns)."""
     key = stream_key(seed, f"{template_id}|problems")
     u = uniforms(key, np.arange(capacity, dtype=np.uint64), 0)
     return tuple(int(i) for i in np.argsort(u, kind="stable").tolist())
@@ -118,8 +125,10 @@ def problem(t: Template, seed: int, index: int) -> Problem | None:
     var = t.variation
     if var is None:
         return None
-    number = _order(t.id, seed, var.capacity)[index % var.capacity]
-    unknown, number = number % (1 + len(var.solved)), number // (1 + len(var.solved))
+    index %= var.capacity
+    unknowns = 1 + len(var.solved)
+    unknown = index % unknowns  # instance 0 asks the template's own answers, 1 the first solved …
+    number = _order(t.id, seed, var.capacity // unknowns)[index // unknowns]
     names = []
     for _, alts in var.names:
         names.append(alts[number % len(alts)])
@@ -154,6 +163,8 @@ def _respeller(t: Template, renamed: tuple[tuple[str, str], ...], style: Style) 
     ``$…$``); in ASCII, the name wins where the two forms of an old name agree."""
     forms = t.variation.forms if t.variation is not None else {}
     prose = {forms[old].unicode: forms[new].unicode for old, new in renamed}
+    prose.update({old: forms[new].unicode for old, new in renamed  # "m_l", "v0" written by name
+                  if old not in prose and re.search(r"[_\d]", old)})
     if style == "ascii":
         prose.update({forms[old].name: forms[new].name for old, new in renamed})
     math_ = {forms[old].latex: forms[new].latex for old, new in renamed}
@@ -258,7 +269,9 @@ def swapped_asks(t: Template, s: Solved, style: Style, paraphrase: int) -> str:
     assert var is not None
     ask = t.spec.answers[s.answer].ask
     label = t.spec.inputs[s.input].label or s.input
-    given = f"{ask[:1].upper()}{ask[1:]} is {var.forms[s.answer].shown(style)}."
+    symbol = var.forms[s.answer].shown(style)
+    named = mentions(ask, var.forms[s.answer].unicode)  # "the uncertainty Δx": no "… Δx is Δx"
+    given = f"{ask[:1].upper()}{ask[1:]} is {'given' if named else symbol}."
     used = set(re.findall(r"[A-Za-z_]\w*", s.texts["sympy"]))
     order = [s.answer, *t.spec.inputs, *t.spec.constants]
     listed = [var.forms[n].shown(style) for n in order if n in used and n != s.input]
@@ -368,7 +381,8 @@ def _rendered(t: Template) -> list[tuple[str, str]]:
 def _solve(t: Template, answer: str, unknown: str, forms: Mapping[str, Forms],
            add: Callable[[str, str, str], None]) -> Solved | None:
     """``answer``'s relation solved for input ``unknown``: the one root that gives the input back
-    at ``ROOT_POINTS`` points across the ranges (symbols declared positive where their range is)."""
+    at ``ROOT_POINTS`` points across the ranges that meet the constraints (symbols declared
+    positive where their range is)."""
     import sympy as sp
 
     from .render import STYLES, format_expression
@@ -403,19 +417,25 @@ def _solve(t: Template, answer: str, unknown: str, forms: Mapping[str, Forms],
     given = sp.Symbol(answer, **({"positive": True} if sign == "positive" else
                                  {"negative": True} if sign == "negative" else {"real": True}))
     relation = expr.xreplace({s: symbols[str(s)] for s in expr.free_symbols})
-    try:
-        roots = sp.solve(sp.Eq(given, relation), symbols[unknown])
+    try:  # no cubic or quartic formulas (no question to ask), and the roots are checked numerically
+        roots = sp.solve(sp.Eq(given, relation), symbols[unknown], check=False, simplify=False,
+                         cubics=False, quartics=False)
     except (NotImplementedError, ValueError) as exc:
         add(field, f"SymPy cannot solve {answer} = {expr} for {unknown}: {exc}",
             f"remove {unknown!r} from `solve_for`")
         return None
-    kept = [r for r in roots if _gives_back(t, answer, unknown, r)]
+    roots = [r for r in roots if not r.has(sp.RootOf) and sp.count_ops(r) <= 4 * MAX_OPERATIONS]
+    kept = [_simplest(r) for r in roots if _gives_back(t, answer, unknown, r)]
     if len(kept) != 1:
         add(field, f"solving {answer} = {expr} for {unknown} gives {len(roots)} root(s), {len(kept)} of "
             "which give the input back across its range", f"remove {unknown!r} from `solve_for`, or "
             "narrow the ranges (or declare the answer's `sign`) so that one root is the physical one")
         return None
     root = kept[0]
+    if sp.count_ops(root) > MAX_OPERATIONS:
+        add(field, f"{unknown} = {str(root)[:120]}… takes {sp.count_ops(root)} operations to write, more "
+            f"than a student can be asked to find ({MAX_OPERATIONS})", f"remove {unknown!r} from `solve_for`")
+        return None
     if root.has(sp.Abs, sp.I):
         add(field, f"{unknown} = {root} needs an absolute value or a complex number",
             "declare the inputs' ranges (positive) or the answer's `sign`")
@@ -426,6 +446,15 @@ def _solve(t: Template, answer: str, unknown: str, forms: Mapping[str, Forms],
     texts: dict[str, str] = {style: format_expression(root, names, style) for style in STYLES}
     texts["sympy"] = str(root)
     return Solved(answer, unknown, texts)
+
+
+def _simplest(root: Any) -> Any:
+    """The shortest of a root, SymPy's simplification of it and that with its logarithms expanded
+    (``C·log(b/a)/(2πε₀κ)`` rather than ``log((b/a)^(C/(2πε₀κ)))``)."""
+    import sympy as sp
+
+    simple = sp.simplify(root)
+    return min((root, simple, sp.expand_log(simple, force=True)), key=sp.count_ops)
 
 
 def _gives_back(t: Template, answer: str, unknown: str, root: Any) -> bool:
@@ -450,11 +479,16 @@ def _gives_back(t: Template, answer: str, unknown: str, root: Any) -> bool:
         symbols = [sp.Symbol(n) for n in names]
         plain = root.xreplace({s: sp.Symbol(str(s)) for s in root.free_symbols})
         try:
-            got = np.broadcast_to(np.asarray(numpy_function(symbols, [plain])(*args)[0], dtype=float),
-                                  index.shape)
+            value = np.broadcast_to(np.asarray(numpy_function(symbols, [plain])(*args)[0], dtype=complex),
+                                    index.shape)
         except Exception:
             return False
+    got = value.real
     want = si[unknown]
-    ok = np.isfinite(got) & np.isfinite(values[answer])
-    return bool(ok.sum() >= ROOT_POINTS // 2 and np.allclose(got[ok], want[ok], rtol=1e-7, atol=0.0))
+    real = np.abs(value.imag) <= 1e-9 * np.abs(value.real)
+    ok = np.isfinite(got) & np.isfinite(values[answer]) & real
+    with np.errstate(all="ignore"):  # every point with an answer must give the input back
+        finite = np.isfinite(values[answer]) & t.constraint_mask(si)
+    return bool(finite.sum() >= ROOT_POINTS // 4 and (ok[finite]).all()
+                and np.allclose(got[finite], want[finite], rtol=1e-7, atol=0.0))
 
