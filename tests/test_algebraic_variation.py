@@ -116,7 +116,8 @@ def test_a_solved_relation_gives_the_answer_and_asks_the_input(tmp_path: Path) -
     assert "The orbital speed is v. " in v.prompt
     assert "Find the mass of the planet Mₚ (in terms of v, R and G)" in v.prompt
     assert v.answers["M_p"].expr == "R*v**2/G"
-    assert v.prompt.endswith('"Final answer: <expression>". Write expressions in the symbols of the question.')
+    assert v.prompt.endswith('Finish with a line "Final answer: <expression>". Write expressions in the '
+                             "symbols of the question.")
     assert v.steps[-1] == "Solved for Mₚ: Mₚ = R·v^2/G."
     assert physgen.grade(v, "Final answer: M_p = v² R / G").correct
     assert not physgen.grade(v, "Final answer: v² r / G").correct
@@ -166,7 +167,8 @@ def test_two_physical_roots_are_refused(tmp_path: Path) -> None:
                                 "solve_for": ["theta"]}},
                  inputs={"theta": {"unit": "deg", "range": [10, 170], "label": "angle", "symbols": ["phi"]}},
                  constants={}, steps=["y = sin θ = {{ y }}."],
-                 text=["An angle {{ theta }} is given. {{ asks }}", "{{ asks }} Take the angle {{ theta }} here.",
+                 text=["An angle {{ theta }} is given. {{ asks }}",
+                       "{{ asks }} Take the angle {{ theta }} here.",
                        "Consider the direction at {{ theta }} to the floor. {{ asks }}"])
     message = load_error(tmp_path, data)
     assert "answers.y.solve_for" in message and "give the input back" in message, message
@@ -188,3 +190,24 @@ def test_report_counts(catalog: physgen.Catalog) -> None:
     print(f"\nalgebraic templates: {len(counts)}, problems min {counts[0]}, "
           f"median {statistics.median(counts)}, max {counts[-1]}")
     assert counts[0] >= MIN_PROBLEMS
+
+
+def test_a_sentence_a_format_adds_keeps_its_units(tmp_path: Path) -> None:
+    """``noop`` adds "The observer stands 3.2 m away.": renaming the mass m must not touch it."""
+    data = orbit(
+        id="mechanics.demo_spring",
+        inputs={"m": {"unit": "kg", "range": [0.1, 10], "label": "mass", "symbols": ["M"]},
+                "k": {"unit": "N/m", "range": [10, 1000], "label": "spring constant", "symbols": ["K"]}},
+        constants={},
+        answers={"omega": {"expr": "sqrt(k/m)", "unit": "rad/s", "ask": "the angular frequency"}},
+        text=["A block of mass {{ m }} hangs on a spring of constant {{ k }}. {{ asks }}",
+              "{{ asks }} A spring (constant {{ k }}) carries a load of mass {{ m }}.",
+              "Take a load of mass {{ m }} on a light spring with constant {{ k }}. {{ asks }}"],
+        steps=["ω = √(k/m) = {{ omega }}."])
+    t = loads(tmp_path, data)
+    made = list(physgen.generate([t], n=t.capacity(), seed=0, formats=["noop"]))
+    renamed = [v for v in made if "M" in v.inputs]
+    assert renamed and all("mass M" in v.prompt for v in renamed)
+    units = [v for v in renamed if " m away" in v.prompt or " m²." in v.prompt]
+    assert units, "no sentence with the unit m was drawn: choose another seed"
+    assert not any(" M away" in v.prompt or " M²." in v.prompt for v in made)

@@ -214,11 +214,28 @@ def vary(inst: Instance, made: Iterable[Variant], style: Style) -> Iterator[Vari
             if swapped is None:
                 continue
             v = swapped
-        yield _respelled(v, t, renamed, style) if renamed else v
+        yield _respelled(v, inst, renamed, style) if renamed else v
 
 
-def _respelled(v: Variant, t: Template, renamed: tuple[tuple[str, str], ...], style: Style) -> Variant:
-    text = _respeller(t, renamed, style)
+def _added(inst: Instance, v: Variant) -> str:
+    """Text a format added that is no part of the template (``noop``'s sentence, whose unit may
+    be written like a renamed symbol), or ''."""
+    if v.format != "noop":
+        return ""
+    from .formats.probes import noop_sentence
+
+    return noop_sentence(inst, v.paraphrase)
+
+
+def _respelled(v: Variant, inst: Instance, renamed: tuple[tuple[str, str], ...], style: Style) -> Variant:
+    respell = _respeller(inst.template, renamed, style)
+    kept = _added(inst, v)
+
+    def text(s: str) -> str:  # what a format added keeps its letters ("3.2 m" is a unit)
+        if not kept or kept not in s:
+            return respell(s)
+        return kept.join(respell(part) for part in s.split(kept))
+
     names = _renamer(renamed)
     new = dict(renamed)
     answers = {new.get(n, n): a._replace(text=text(a.text), expr=None if a.expr is None else names(a.expr))
