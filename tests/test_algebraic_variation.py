@@ -211,3 +211,4 @@ def test_a_sentence_a_format_adds_keeps_its_units(tmp_path: Path) -> None:
     units = [v for v in renamed if " m away" in v.prompt or " m²." in v.prompt]
     assert units, "no sentence with the unit m was drawn: choose another seed"
     assert not any(" M away" in v.prompt or " M²." in v.prompt for v in made)
+

@@ -248,13 +248,14 @@ def _respelled(v: Variant, inst: Instance, renamed: tuple[tuple[str, str], ...],
 
 def _swap(inst: Instance, v: Variant, s: Solved, style: Style) -> Variant | None:
     """``v`` (asking the template's answers in free text) made to give answer ``s.answer`` and ask
-    input ``s.input``; None for a variant that does not ask them so (multiple choice)."""
+    input ``s.input``; None for a variant that does not ask them so (multiple choice), or that
+    probes them (``omitted``: which parts need the removed given is known for them only)."""
     t = inst.template
     if set(v.answers) == {s.input}:
         return v  # made already (a format built on another one)
     old_asks = t.display[style].asks[v.paraphrase]
-    if v.options or old_asks not in v.prompt or s.answer not in v.answers:
-        return None
+    if v.options or v.unanswerable or old_asks not in v.prompt or s.answer not in v.answers:
+        return None  # options and omitted-data probes are about the template's own answers
     from .formats.prompting import instruction, instruction_for
 
     asked = swapped_asks(t, s, style, v.paraphrase)
