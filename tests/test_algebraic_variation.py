@@ -174,6 +174,17 @@ def test_two_physical_roots_are_refused(tmp_path: Path) -> None:
     assert "answers.y.solve_for" in message and "give the input back" in message, message
 
 
+def test_an_english_word_cannot_be_solved_for(tmp_path: Path) -> None:
+    data = orbit(inputs={"a": {"unit": "kg", "range": [1e23, 1e25], "label": "mass"},
+                         "r": {"unit": "km", "range": [5000, 40000], "label": "radius"}},
+                 answers={"v": {"expr": "sqrt(G*a/r)", "unit": "km/s", "ask": "the orbital speed",
+                                "solve_for": ["a"]}})
+    for k, text in enumerate(data["text"]):
+        data["text"][k] = text.replace("{{ M }}", "{{ a }}")
+    message = load_error(tmp_path, data)
+    assert "answers.v.solve_for" in message and "also a word" in message, message
+
+
 def test_an_english_word_cannot_be_renamed(tmp_path: Path) -> None:
     data = orbit(inputs={"a": {"unit": "kg", "range": [1e23, 1e25], "label": "mass", "symbols": ["m"]},
                          "r": {"unit": "km", "range": [5000, 40000], "label": "radius"}},

@@ -68,7 +68,8 @@ def test_mc_symbolic_distractors(template_id: str) -> None:
         shown = problem(t, 3, v.metadata.index)  # an algebraic instance writes its own names
         back = {} if shown is None else dict(zip(shown.names, t.spec.inputs, strict=True))
         words = re.compile(r"[A-Za-z_]\w*")
-        assert words.sub(lambda m: back.get(m.group(0), m.group(0)), answer.expr) == str(t.expressions[name])
+        template_names = words.sub(lambda m, back=back: back.get(m.group(0), m.group(0)), answer.expr)
+        assert template_names == str(t.expressions[name])
         assert v.options[v.answer_key] == answer.text
         point = {n: t.input_si[back.get(n, n)].to_si(q.value) for n, q in v.inputs.items()}
         point.update({n: c.si_value for n, c in t.constants.items()})

@@ -411,6 +411,10 @@ def _solve(t: Template, answer: str, unknown: str, forms: Mapping[str, Forms],
         add(field, f"{unknown!r} is not an input", f"use one of {list(spec.inputs)}")
         return None
     inp = spec.inputs[unknown]
+    if forms[unknown].unicode in _WORDS:
+        add(field, f"{unknown} is written {forms[unknown].unicode!r}, which is also a word, so a reply "
+            f"'{forms[unknown].unicode} = …' cannot be told from prose", "solve for another input")
+        return None
     if inp.integer:
         add(field, f"{unknown} is a whole number (a count), not a quantity to solve for",
             "solve for a continuous input")
@@ -463,7 +467,27 @@ def _solve(t: Template, answer: str, unknown: str, forms: Mapping[str, Forms],
     names[answer] = spec.answers[answer].symbol
     texts: dict[str, str] = {style: format_expression(root, names, style) for style in STYLES}
     texts["sympy"] = str(root)
-    return Solved(answer, unknown, texts)
+    solved = Solved(answer, unknown, texts)
+    if not _gradable(t, solved):
+        add(field, f"the grader cannot evaluate {unknown} = {root} near the instances' values (a "
+            "constant with no value stands at 1 there, so a root of a difference may have no real value)",
+            f"remove {unknown!r} from `solve_for`")
+        return None
+    return solved
+
+
+def _gradable(t: Template, s: Solved) -> bool:
+    """Whether the grader can evaluate the key of ``s`` at the points it compares replies at, for
+    a few instances (their shown inputs, and the answer given)."""
+    from .reading.algebra import equivalent
+
+    batch = t.sample(4, seed=0)
+    for k in range(len(batch)):
+        point = {n: float(batch.shown[n][k]) for n in t.spec.inputs if n != s.input}
+        point[s.answer] = float(batch.answers[s.answer][k])
+        if not equivalent(s.texts["sympy"], s.texts["sympy"], point, 1e-6)[0]:
+            return False
+    return True
 
 
 def _simplest(root: Any) -> Any:
