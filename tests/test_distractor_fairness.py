@@ -10,6 +10,7 @@ import pytest
 import sympy as sp
 
 import physgen
+from physgen.algebraic import problem
 from physgen.distractors import MAX_RATIO
 from physgen.reading.algebra import to_expression
 from physgen.template import Template
@@ -28,9 +29,11 @@ def _numerical(text: str) -> float:
 
 def _symbolic(t: Template, v: Variant, text: str) -> float:
     """An ascii option expression evaluated at the instance, in the answer's unit."""
-    names = [*t.spec.inputs, *t.constants]
+    shown = problem(t, v.metadata.seed, v.metadata.index)  # an algebraic instance's own names
+    back = {} if shown is None else dict(zip(shown.names, t.spec.inputs, strict=True))
+    names = [*v.inputs, *t.constants]
     symbols = {n: sp.Symbol(n) for n in names}
-    values = {symbols[n]: t.input_si[n].to_si(q.value) for n, q in v.inputs.items()}
+    values = {symbols[n]: t.input_si[back.get(n, n)].to_si(q.value) for n, q in v.inputs.items()}
     values.update({symbols[n]: c.si_value for n, c in t.constants.items()})
     value = complex(sp.sympify(to_expression(text, names), locals=symbols).subs(values).evalf())
     assert abs(value.imag) <= 1e-9 * abs(value), (text, value)

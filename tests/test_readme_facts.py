@@ -37,10 +37,14 @@ def test_the_quoted_numbers_are_the_catalogs(catalog: physgen.Catalog) -> None:
     assert command
     total = re.search(r"That is ([\d,]+) variants", README)
     assert total and int(total.group(1).replace(",", "")) == count_variants(catalog, int(command.group(1)))
-    per_type = {t.question_type: count_variants([t], 100) for t in catalog.templates() if len(t.texts) == 3}
-    assert per_type == {"numerical": 300, "algebraic": 3}
+    per_type: dict[str, set[int]] = {}
+    for t in catalog.templates():
+        if len(t.texts) == 3:
+            per_type.setdefault(t.question_type, set()).add(count_variants([t], 100))
+    assert per_type["numerical"] == {300}
+    assert min(per_type["algebraic"]) >= 3 * 20 and max(per_type["algebraic"]) <= 300
     assert "a numerical template gives about 300 variants" in README
-    assert "gives 3." in README
+    assert "at least 20 of them, so\nit gives 3 per problem, up to 300." in README
 
 
 @pytest.mark.skipif(shutil.which("git") is None or not (ROOT / ".git").exists(), reason="not a git checkout")

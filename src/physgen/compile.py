@@ -37,6 +37,7 @@ import jinja2
 import numpy as np
 import sympy as sp
 
+from .algebraic import compile_variation
 from .decisions import check_decisions
 from .dependence import dependencies
 from .errors import Problem, TemplateError, did_you_mean
@@ -137,6 +138,7 @@ def compile_template(spec: TemplateSpec, source: str = "<template>", *, check: b
         _check_sampling(template, problems)
         problems.raise_if_any()
     template.display.update({style: _display(template, style) for style in STYLES})
+    object.__setattr__(template, "variation", compile_variation(template, problems.add))
     _check_tautologies(template, problems)
     _check_noop_bank(template, problems)
     problems.raise_if_any()

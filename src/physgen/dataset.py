@@ -4,10 +4,10 @@ shape of reasoning-gym's datasets (``question``, ``answer``, ``metadata``; ``sco
 Item ``i`` is made on demand and alone: a hash of ``(seed, i)`` picks a template
 (by the weights), a format, a paraphrase and, for a format that asks one
 quantity at a time, which quantity; the problem is instance ``k = i`` of that
-template (``k = 0`` for an algebraic one, which has one instance). An instance
-depends only on ``(seed, template, k)`` (:mod:`physgen.sampling`), so ``ds[i]``
-never makes items ``0 … i-1``, and the same seed gives the same items on any
-machine, in any order, in any shard. (If the chosen format makes nothing for
+template (for an algebraic one, ``k = i`` modulo its number of problems,
+:meth:`Template.capacity`). An instance depends only on ``(seed, template, k)``
+(:mod:`physgen.sampling`), so ``ds[i]`` never makes items ``0 … i-1``, and the same
+seed gives the same items on any machine, in any order, in any shard. (If the chosen format makes nothing for
 that instance, the item draws its choices again from a hash of ``(seed, i, attempt)``.)
 
 >>> import physgen
@@ -259,7 +259,8 @@ class _Plan:
         bits = int.from_bytes(digest[8:], "little")
         j = pool.template(u)
         t, names = pool.templates[j], pool.formats[j]
-        return t, names[bits % len(names)], bits // len(names), index if t.question_type == "numerical" else 0
+        k = index if t.question_type == "numerical" else index % t.capacity()
+        return t, names[bits % len(names)], bits // len(names), k
 
     def _made(self, inst: Instance, fmt: str, bits: int) -> Variant | None:
         """The variant ``bits`` picks among those format ``fmt`` makes of ``inst`` (None: none)."""

@@ -95,19 +95,37 @@ def absolute_temperature(template: Template, answer: str) -> bool:
 @functools.lru_cache(maxsize=2048)
 def candidates(template: Template, answer: str) -> tuple[tuple[str, Any], ...]:
     """Named wrong expressions for ``answer``: the template's mistakes, then generic slips (those in
-    ``CHANGES_DIMENSION`` only for a dimensionless answer)."""
+    ``CHANGES_DIMENSION`` only for a dimensionless answer, the square root only for a positive one)."""
     right = template.expressions.get(answer)
     if right is None:
         return ()
     out: list[tuple[str, Any]] = list(template.mistakes.get(answer, []))
     dimensioned = has_dimension(template, answer)
+    positive = template.spec.answers[answer].sign == "positive"
     for name, rule in GENERIC:
         if dimensioned and name in CHANGES_DIMENSION:
             continue
+        if name == "square_root" and not positive:
+            continue  # the root of a key that may be negative is no real number
         wrong = rule(right)
+        if wrong.has(sp.Abs) and not right.has(sp.Abs):
+            wrong = _with_positive_inputs(template, right, rule)
         if wrong != right:
             out.append((name, wrong))
     return tuple(out)
+
+
+def _with_positive_inputs(template: Template, right: Any, rule: Callable[[Any], Any]) -> Any:
+    """``rule(right)`` with the inputs and constants that are positive declared so, so that SymPy
+    writes √(θ²) as θ rather than Abs(θ), and any absolute value left written as its argument (an
+    option with the wrong sign is screened out like any other); the template's own symbols."""
+    spec = template.spec
+    positive = {n for n, i in spec.inputs.items() if i.bounds()[0] > 0}
+    positive |= {n for n, c in template.constants.items() if c.si_value > 0}
+    to_positive = {s: sp.Symbol(str(s), positive=True) for s in right.free_symbols if str(s) in positive}
+    back = {v: k for k, v in to_positive.items()}
+    wrong = rule(right.xreplace(to_positive)).xreplace(back)
+    return wrong.replace(sp.Abs, lambda x: x)  # |e^(θ/T) − 1|: a slip's sign is screened anyway
 
 
 #: An answer's candidates as ``(position in candidates(), name, NumPy function)``: named

@@ -278,9 +278,14 @@ def _declared_ranges(t: Template) -> Iterator[Problem]:
 # -- answerability, numerically ---------------------------------------------------------------------
 def _answerability(t: Template) -> Iterator[Problem]:
     """Where the names an expression reads and the numeric dependence disagree (informative: the
-    probe uses the numeric one; a name that cancels is usually a sign of a misleading scene)."""
+    probe uses the numeric one; a name that cancels is usually a sign of a misleading scene). A
+    template computed by a ``solver`` has no expression to read: every input is its argument, and
+    what an answer needs is what the solver's result moves with (Kepler's E needs e, P and t; the
+    semi-major axis only gives r), so only the measured dependence applies."""
     from .formats.probes import _named_in, omissible
 
+    if t.spec.solver is not None:
+        return
     for name in omissible(t):
         for answer in t.spec.answers:
             named = name in _named_in(t, answer)
@@ -299,7 +304,7 @@ def _symbolic_options(t: Template) -> Iterator[Problem]:
     if not texts:
         return
     names = [*t.spec.inputs, *t.constants]
-    point = {n: 1.0 for n in names}
+    point = {n: c.si_value or 1.0 for n, c in t.constants.items()}  # log(P/(4πr²I₀)) needs I₀'s value
     for n, spec in t.spec.inputs.items():
         lo, hi = spec.bounds()
         point[n] = float(to_si(spec.unit).to_si((lo + hi) / 2)) or 1.0

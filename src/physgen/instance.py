@@ -17,6 +17,7 @@ import hashlib
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
+from .algebraic import Problem, problem, problem_key
 from .batch import InstanceBatch
 from .numtext import format_numbers
 from .render import Notation, Shown
@@ -92,6 +93,8 @@ class Instance:
     context: dict[str, str]
     metadata: Metadata
     intermediates: dict[str, Intermediate] = field(default_factory=dict)
+    #: Algebraic templates that vary: the names and unknown this instance shows (:mod:`physgen.algebraic`).
+    problem: Problem | None = None
 
     @classmethod
     def from_batch(cls, batch: InstanceBatch, i: int, style: Style = "unicode",
@@ -159,6 +162,9 @@ def iter_instances(batch: InstanceBatch, style: Style = "unicode", notation: Not
             context[name] = shown[k]
             intermediates[name] = items[k]
         key = prefix + "|".join([col[4][k] for col in input_cols])
+        shows = None if t.variation is None else problem(t, batch.seed, index)
+        if shows is not None:
+            key += problem_key(shows)
         yield Instance(t, hashlib.blake2b(key.encode(), digest_size=6).hexdigest(), inputs, answers_k,
                        tuple([step.render(context) for step in steps]), context,
-                       Metadata(*base_meta, index), intermediates)
+                       Metadata(*base_meta, index), intermediates, shows)

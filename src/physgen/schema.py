@@ -105,6 +105,11 @@ class InputSpec(_Strict):
         default_factory=list, max_length=MAX_ITEMS,
         description="other units it may be shown in (same dimension)",
     )
+    symbols: list[Annotated[str, Field(pattern=r"^[A-Za-z][A-Za-z0-9_]*$", max_length=40)]] = Field(
+        default_factory=list, max_length=MAX_ITEMS,
+        description="algebraic templates: other names it may be written as (typeset like a name: nu -> ν, "
+        "m_p -> m_p); each instance writes it with one of its own and these, chosen from its own stream",
+    )
     exact: bool = Field(
         False, description="exact by statement (a count, a given difference), so the conditioning "
         "check does not nudge it; integer inputs are exact anyway"
@@ -188,6 +193,14 @@ class AnswerSpec(_Strict):
     sign: Literal["positive", "negative", "any"] = Field(
         "positive", description="sign every instance's answer must have (checked at load time)"
     )
+    symbol: Phrase | None = Field(
+        None, description="algebraic templates: how a text writes it when it is given (the problem solved "
+        "for an input instead); default: the name, typeset (dv with symbol Δv)")
+    solve_for: list[Annotated[str, Field(pattern=r"^[A-Za-z][A-Za-z0-9_]*$", max_length=40)]] = Field(
+        default_factory=list, max_length=MAX_ITEMS,
+        description="algebraic templates: inputs this answer's relation may be solved for instead (SymPy, "
+        "at load; the root that gives the input back is kept): such an instance gives this answer and asks "
+        "the input")
     definition: Phrase | None = Field(
         None, description="for a quantity with rival definitions (Q factor, cyclotron f or ω, ħ or ħ/2, a "
         "phase's sign): the phrase that defines it, which every paraphrase must contain")

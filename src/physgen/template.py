@@ -15,7 +15,7 @@ from __future__ import annotations
 import pickle
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -29,6 +29,9 @@ from .sampling import stream_key, uniforms
 from .schema import TemplateSpec
 from .units import SIConversion, Style, format_unit, parse_quantity, registry
 from .validity import Mask, screen, shaped
+
+if TYPE_CHECKING:
+    from .algebraic import Variation
 
 FloatArray = npt.NDArray[np.float64]
 Evaluator = Callable[..., tuple[Any, ...]]
@@ -161,6 +164,8 @@ class Template:
     graph: SolutionGraph | None = None
     #: What :mod:`physgen.fairness` finds in the template, as ``(check, problem)`` (load time).
     findings: tuple[tuple[str, Problem], ...] = ()
+    #: Algebraic templates: the names and unknowns their instances vary (:mod:`physgen.algebraic`).
+    variation: Variation | None = None
 
     # -- identity -------------------------------------------------------
     @property
@@ -248,13 +253,14 @@ class Template:
     def capacity(self) -> int:
         """How many different parameter sets the template can show (before constraints).
 
-        An algebraic template shows symbols, not numbers, so it has one. Otherwise
+        An algebraic template shows symbols, not numbers: it has one problem per choice of the
+        names its givens may be written with and of its unknown (:mod:`physgen.algebraic`). Otherwise
         the product of the counts of distinct shown values per input: whole numbers
         in an integer range, numbers with the declared significant figures in a
         continuous one. Draw far fewer instances than this to avoid repeats.
         """
-        if self.question_type == "algebraic":  # no numbers shown: one problem
-            return 1
+        if self.question_type == "algebraic":  # no numbers shown: one problem per names and unknown
+            return 1 if self.variation is None else self.variation.capacity
         total = 1
         for spec in self.spec.inputs.values():
             total *= distinct_values(spec.bounds(), spec.sig_figs, spec.integer)

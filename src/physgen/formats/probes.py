@@ -99,10 +99,14 @@ def units(inst: Instance, paraphrase: int, ctx: FormatContext) -> tuple[Variant,
 def noop(inst: Instance, paraphrase: int, ctx: FormatContext) -> Iterator[Variant]:
     """An irrelevant sentence with a number (from the domain's bank, of a kind none of the
     template's quantities has), placed just before the question; answer unchanged."""
-    h = pick(inst.instance_id, "noop", paraphrase)
     question = asks(inst.template, paraphrase, ctx.style)
-    text = render_text(inst, paraphrase, f"{sentence(inst.template, h)} {question}")
+    text = render_text(inst, paraphrase, f"{noop_sentence(inst, paraphrase)} {question}")
     yield make_variant(inst, paraphrase, "noop", with_instruction(text, inst.template))
+
+
+def noop_sentence(inst: Instance, paraphrase: int) -> str:
+    """The irrelevant sentence ``noop`` adds to a paraphrase of ``inst``."""
+    return sentence(inst.template, pick(inst.instance_id, "noop", paraphrase))
 
 
 @functools.lru_cache(maxsize=16384)

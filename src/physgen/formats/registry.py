@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import get_args
 
+from ..algebraic import vary
 from ..errors import ArgumentError, FormatError, listing, suggest, unknown
 from ..instance import Instance
 from ..reading.compare import RTOL
@@ -129,11 +130,21 @@ def register_format(
     def add(builder: Builder) -> Builder:
         if name in FORMATS:
             raise FormatError(f"format {name!r} is already registered; pick another name")
-        FORMATS[name] = Format(name, builder, grader or grade_quantities,
+        FORMATS[name] = Format(name, _varied(builder), grader or grade_quantities,
                                reference or reference_quantities, applies, per_instance)
         return builder
 
     return add
+
+
+def _varied(builder: Builder) -> Builder:
+    """``builder``, with each variant made the problem its instance shows (an algebraic template's
+    names and unknown: :func:`physgen.algebraic.vary`); the same builder for other instances."""
+    def build(inst: Instance, paraphrase: int, ctx: FormatContext) -> Iterable[Variant]:
+        made = builder(inst, paraphrase, ctx)
+        return made if inst.problem is None else tuple(vary(inst, made, ctx.style))
+
+    return build
 
 
 def get_format(name: str) -> Format:
