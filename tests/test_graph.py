@@ -77,7 +77,7 @@ def test_a_label_above_the_computed_level_is_refused(tmp_path: Path) -> None:
     data["rubric"]["decisions"] = []
     msg = load_error(tmp_path, data)
     assert "difficulty: is 5 but the solution earns level 3" in msg
-    assert "fix: set `difficulty: 3`, or deepen the solution (level 4 needs ≥ 1 decisions (has 0))" in msg
+    assert "fix: set `difficulty: 3`, or deepen the solution (level 4 needs ≥ 1 decision(s) (has 0))" in msg
 
 
 def test_a_cycle_is_refused(tmp_path: Path) -> None:
@@ -129,17 +129,27 @@ def test_a_branch_needs_both_regimes_solved(tmp_path: Path) -> None:
     data = deep()
     data["answers"]["x"]["expr"] = "a*t**2/2"
     msg = load_error(tmp_path, data)
-    assert "no answer or intermediate holds Piecewise, Min or Max" in msg
+    assert "no Piecewise, Min or Max of an answer or intermediate switches both ways" in msg
+    data["answers"]["x"]["expr"] = "Max(a*t**2/2, 0*d)"  # a switch that never switches is none
+    assert "switches both ways in ≥ 15% of valid draws" in load_error(tmp_path, data)
+    data = deep()
+    data["rubric"]["decisions"][0]["branch"] = "m - m0"
+    assert "'m - m0' is not an inequality" in load_error(tmp_path, data)
 
 
 def test_a_root_needs_a_real_rival(tmp_path: Path) -> None:
-    data = deep()
-    data["rubric"]["decisions"] = [{"what": "the sign of v", "root": "v", "other": "-d/t"}]
+    data = deep()  # v = d/t, and its rival: the other root of v² − (d/t + 0.3 m/s) v + 0.3 m/s·d/t = 0
+    data["intermediates"]["v"]["expr"] = "(d/t + 0.3*u + sqrt((d/t - 0.3*u)**2))/2"
+    data["constants"]["u"] = {"value": "1 m/s", "common": True}
+    data["rubric"]["decisions"] = [{"what": "which root is the speed", "root": "v",
+                                    "other": "(d/t + 0.3*u - sqrt((d/t - 0.3*u)**2))/2"}]
     write_template(tmp_path, data)
     assert physgen.load_catalog(tmp_path)["mechanics.demo_chain"].graph.decisions == ("root",)  # type: ignore[union-attr]
-    data["rubric"]["decisions"] = [{"what": "no choice", "root": "v", "other": "1.001*d/t"}]
-    msg = load_error(tmp_path, data)
-    assert "rubric.decisions[0].other: the rejected root is finite and more than 2% from the kept one" in msg
+    for other, says in [("1.001*d/t", "the rejected root is finite and more than 2% from the kept one"),
+                        ("-d/t", "the rejected root has the kept root's sign in only 0% of valid draws"),
+                        ("0.5*d/t", "is not the kept root with one square root negated")]:
+        data["rubric"]["decisions"][0]["other"] = other
+        assert f"rubric.decisions[0].other: {says}" in load_error(tmp_path, data)
 
 
 def test_a_solve_names_an_answer_of_the_solver(tmp_path: Path) -> None:
@@ -174,3 +184,13 @@ def test_piecewise_regimes_are_checked_for_dimension_one_at_a_time() -> None:
     assert regime_value(symbols, constant, args) == pytest.approx(3.14159, rel=1e-5)  # dimensionless
     with pytest.raises(ValueError, match="Piecewise regimes have different dimensions"):
         regime_value(symbols, parse_expression("Piecewise((a, a > b), (a/b, True))", names), args)
+
+
+def test_a_rescaling_or_a_cancelled_name_earns_nothing() -> None:
+    data = deep()
+    data["intermediates"]["v2"] = {"expr": "2*v", "unit": "m/s", "step": 0}  # a relabel is no step …
+    data["intermediates"]["p"]["expr"] = "m*v2/2 + 0*K0"
+    data["intermediates"]["K0"] = {"expr": "1*v", "unit": "m/s", "step": 0}
+    graph, _ = solution_graph(TemplateSpec.model_validate(data))
+    assert graph.trivial == {"v2", "K0"} and graph.derived == 8 and graph.depths["p"] == 2
+    assert graph.uses["p"] == {"v2"}  # … and 0*K0 cancels: no edge

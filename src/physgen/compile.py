@@ -126,7 +126,6 @@ def compile_template(spec: TemplateSpec, source: str = "<template>", *, check: b
         intermediate_values=intermediates[0], intermediate_units=intermediates[1],
         printed_values=printed[0], printed_targets=printed[1], graph=graph,
     )
-    _check_level(spec, graph, problems)
     _check_dimensions(template, constraint_exprs, problems)
     _check_check_dimensions(template, checks[2], problems)
     check_intermediates(template, intermediates[2], problems, _pint_arguments(template))
@@ -135,8 +134,10 @@ def compile_template(spec: TemplateSpec, source: str = "<template>", *, check: b
     object.__setattr__(template, "si_expressions", _si_expressions(spec, expressions, constants))
     object.__setattr__(template, "dependencies", dependencies(template))
     if check:
-        _check_sampling(template, problems)
+        _check_sampling(template, problems)  # verifies the decisions the level counts
         problems.raise_if_any()
+    _check_level(spec, graph, problems)
+    problems.raise_if_any()
     template.display.update({style: _display(template, style) for style in STYLES})
     object.__setattr__(template, "variation", compile_variation(template, problems.add))
     _check_tautologies(template, problems)
@@ -269,8 +270,8 @@ def _check_level(spec: TemplateSpec, graph: SolutionGraph, problems: _Problems) 
     """The declared difficulty is the level the solution earns (:func:`physgen.graph.computed_level`)."""
     if spec.difficulty == graph.level:
         return
-    measures = (f"{graph.derived} derived quantities, depth {graph.depth}, {graph.laws} laws, "
-                f"{len(graph.decisions)} decisions")
+    measures = (f"{graph.derived} derived quantities, depth {graph.depth}, {graph.laws} law(s), "
+                f"{len(graph.decisions)} decision(s)")
     fix = (f"set `difficulty: {graph.level}`" if spec.difficulty > graph.level else
            f"set `difficulty: {graph.level}`, the level it earns")
     if spec.difficulty > graph.level:

@@ -3,12 +3,16 @@
 A rubric's decision counts towards the difficulty level (:mod:`physgen.graph`) only if it
 is real, and loading checks that it is, on the load-time draws:
 
-* ``branch``: the condition holds in at least :data:`MIN_SHARE` of the valid draws and
-  fails in as many, and some derived expression holds ``Piecewise``, ``Min`` or ``Max``
-  (or a solver finds the answers), so both regimes are solved, not one printed;
+* ``branch``: the condition is an inequality that holds in at least :data:`MIN_SHARE` of
+  the valid draws and fails in as many, and some ``Piecewise``, ``Min`` or ``Max`` in a
+  derived expression switches on the draws too, each way in at least :data:`MIN_SHARE`
+  of them (or a solver finds the answers), so both regimes are solved, not one printed;
 * ``root``: the rejected root ``other`` is finite and differs from the kept one by more
   than :data:`ROOT_GAP` in at least :data:`ROOT_SHARE` of the valid draws, so choosing
-  matters;
+  matters, and it has the kept root's sign in at least :data:`RIVAL_SHARE` of them: a
+  negative time, depth or energy is ruled out at a glance, so it is no decision. It must
+  also be the kept root with one square root negated (the other root of the same
+  quadratic), checked on the draws, so an unrelated expression is no rival;
 * ``solve``: the answer is found by the template's solver (checked in :mod:`physgen.graph`).
 
 >>> import physgen
@@ -35,6 +39,8 @@ MIN_SHARE = 0.15
 ROOT_GAP = 0.02
 #: Least share of the valid draws in which the rejected root is finite and that far away.
 ROOT_SHARE = 0.99
+#: Least share of the valid draws in which the rejected root has the kept root's sign.
+RIVAL_SHARE = 0.5
 
 _SWITCH = re.compile(r"\b(Piecewise|Min|Max)\s*\(")
 
@@ -46,6 +52,8 @@ def check_decisions(template: Template, si: dict[str, Any], answers_si: dict[str
                     valid: npt.NDArray[np.bool_], report: Report) -> None:
     """Verify each ``branch`` and ``root`` decision of ``template`` on the draws where ``valid``
     (SI inputs ``si`` and answers ``answers_si``); report each that is not real."""
+    import sympy as sp
+
     from .expressions import ExpressionError, parse_expression, symbols_for
     from .functions import numpy_function
 
@@ -60,8 +68,7 @@ def check_decisions(template: Template, si: dict[str, Any], answers_si: dict[str
             args += [np.asarray(v, dtype=np.float64) for v in template.intermediate_values(*args)]
     shape = valid.shape
     args = [np.broadcast_to(a, shape) for a in args]
-    texts = [a.expr or "" for a in spec.answers.values()] + [i.expr for i in spec.intermediates.values()]
-    switches = spec.solver is not None or any(_SWITCH.search(t) for t in texts)
+    switches = spec.solver is not None or _switches(spec, names, args, valid)
     for k, d in enumerate(spec.rubric.decisions):
         text = d.branch if d.branch is not None else d.other
         if text is None:
@@ -76,11 +83,48 @@ def check_decisions(template: Template, si: dict[str, Any], answers_si: dict[str
             report(field, str(exc), getattr(exc, "fix", "write a SymPy expression in the template's names"))
             continue
         if d.branch is not None:
+            if not isinstance(expr, sp.core.relational.Relational):
+                report(field, f"{text!r} is not an inequality",
+                       "write the regime's condition, e.g. 'v0**2 < 2*mu*g*L'")
+                continue
             _branch(value[valid], switches, field, report)
         else:
             assert d.root is not None
             key = args[names.index(d.root)][valid]
-            _root(key, value[valid].astype(np.float64), field, report)
+            if _root(key, value[valid].astype(np.float64), field, report):
+                _conjugate(template, d.root, value, args, valid, field, report)
+
+
+def _switches(spec: Any, names: list[str], args: list[Any], valid: npt.NDArray[np.bool_]) -> bool:
+    """Whether some ``Piecewise``, ``Min`` or ``Max`` of a derived expression takes each of two ways
+    in at least :data:`MIN_SHARE` of the valid draws (its first condition, or which argument wins)."""
+    import sympy as sp
+
+    from .expressions import ExpressionError, parse_expression, symbols_for
+    from .functions import numpy_function
+
+    symbols = list(symbols_for(names).values())
+    texts = [a.expr for a in spec.answers.values() if a.expr] + [i.expr for i in spec.intermediates.values()]
+    for text in (t for t in texts if _SWITCH.search(t)):
+        try:
+            expr = parse_expression(text, names)
+        except ExpressionError:
+            continue
+        parts: list[Any] = []
+        for f in expr.atoms(sp.Piecewise):
+            parts.append(f.args[0].cond)
+        for f in (*expr.atoms(sp.Min), *expr.atoms(sp.Max)):
+            parts.append(f.args[0] - f.args[1] < 0)
+        for part in parts:
+            with np.errstate(all="ignore"):
+                try:
+                    got = np.broadcast_to(np.asarray(numpy_function(symbols, [part])(*args)[0]), valid.shape)
+                except (TypeError, ValueError):
+                    continue
+            share = float(np.mean(got[valid].astype(bool)))
+            if MIN_SHARE <= share <= 1 - MIN_SHARE:
+                return True
+    return False
 
 
 def _branch(holds: npt.NDArray[Any], switches: bool, field: str, report: Report) -> None:
@@ -90,11 +134,50 @@ def _branch(holds: npt.NDArray[Any], switches: bool, field: str, report: Report)
                f"(each side needs ≥ {MIN_SHARE:.0%})",
                "widen or move the input ranges so both regimes occur, or remove the decision")
     if not switches:
-        report(field, "no answer or intermediate holds Piecewise, Min or Max, so only one regime is solved",
-               "write the answer as Piecewise((regime_1, condition), (regime_2, True))")
+        report(field, "no Piecewise, Min or Max of an answer or intermediate switches both ways in "
+               f"≥ {MIN_SHARE:.0%} of valid draws, so only one regime is solved",
+               "write the answer as Piecewise((regime_1, condition), (regime_2, True)) on its condition")
 
 
-def _root(key: npt.NDArray[np.float64], other: npt.NDArray[np.float64], field: str, report: Report) -> None:
+def _conjugate(template: Template, root: str, other: npt.NDArray[Any], args: list[Any],
+               valid: npt.NDArray[np.bool_], field: str, report: Report) -> None:
+    """Report ``other`` unless it is the kept root ``root`` with one square root negated, on the
+    valid draws (the kept root expanded in the inputs and constants, in solution order)."""
+    import sympy as sp
+
+    from .expressions import ExpressionError, parse_expression, symbols_for
+    from .functions import numpy_function
+
+    spec = template.spec
+    base = [*spec.inputs, *spec.constants]
+    full: dict[str, Any] = {}
+    try:
+        for name in template.graph.order if template.graph else ():
+            text = spec.answers[name].expr if name in spec.answers else spec.intermediates[name].expr
+            if text is not None:
+                full[name] = parse_expression(text, base, substitutions=dict(full))
+    except ExpressionError:
+        return  # reported where the expression is compiled
+    key = full.get(root)
+    if key is None:
+        return  # a solver's answer: its expression is not known here
+    roots = [p for p in key.atoms(sp.Pow) if p.exp == sp.Rational(1, 2)]
+    symbols = list(symbols_for(base).values())
+    want = other[valid].astype(np.float64)
+    for p in roots:
+        with np.errstate(all="ignore"):
+            try:
+                rival = np.broadcast_to(np.asarray(numpy_function(symbols, [key.xreplace({p: -p})])(
+                    *args[:len(base)])[0], dtype=np.float64), valid.shape)[valid]
+            except (TypeError, ValueError):
+                continue
+            if float(np.mean(np.abs(rival - want) <= 1e-6 * np.abs(want))) >= ROOT_SHARE:
+                return
+    report(field, "is not the kept root with one square root negated, so it is not the other root of "
+           "the kept root's equation", "give the rejected root of the same quadratic (± the other way)")
+
+
+def _root(key: npt.NDArray[np.float64], other: npt.NDArray[np.float64], field: str, report: Report) -> bool:
     with np.errstate(all="ignore"):
         apart = np.isfinite(other) & (np.abs(other - key) > ROOT_GAP * np.abs(key))
     share = float(apart.mean())
@@ -102,3 +185,11 @@ def _root(key: npt.NDArray[np.float64], other: npt.NDArray[np.float64], field: s
         report(field, f"the rejected root is finite and more than {ROOT_GAP:.0%} from the kept one in only "
                f"{share:.0%} of valid draws, so there is no real choice",
                "give the other root of the same equation, or remove the decision")
+        return False
+    rival = float(np.mean(np.sign(other) == np.sign(key)))
+    if rival < RIVAL_SHARE:
+        report(field, f"the rejected root has the kept root's sign in only {rival:.0%} of valid draws, so a "
+               "student rules it out by its sign alone",
+               "remove the decision (a root that is negative where the quantity cannot be is no choice)")
+        return False
+    return True

@@ -9,7 +9,10 @@ expression are edges: an inlined formula earns no depth.
 
 The difficulty level is computed, not declared (:func:`computed_level`), from the number
 of derived quantities, the depth of the longest chain (a quantity found from inputs
-only has depth 1), the laws and the verified decisions (:mod:`physgen.decisions`):
+only has depth 1), the laws and the verified decisions (:mod:`physgen.decisions`). A
+quantity that only rescales one other (``x = 2*r``, ``E_n = -E_ion``, ``ω = 2*pi*f``) is
+no step: it is not counted and adds no depth. Edges are read from the parsed expression,
+so a name that cancels earns nothing:
 
 =====  =======  =====  ====  =========
 level  derived  depth  laws  decisions
@@ -70,11 +73,13 @@ class SolutionGraph:
     depths: Mapping[str, int]  # derived quantity -> length of the longest chain ending in it
     laws: int
     decisions: tuple[str, ...]  # the kind of each declared decision: branch, root or solve
+    trivial: frozenset[str] = frozenset()  # quantities that only rescale another: no step
 
     @property
     def derived(self) -> int:
-        """How many derived quantities (answers and intermediates) the solution finds."""
-        return len(self.order)
+        """How many derived quantities (answers and intermediates) the solution finds, not counting
+        those that only rescale one quantity (``x = 2*r``: no step)."""
+        return len(self.order) - len(self.trivial)
 
     @property
     def depth(self) -> int:
@@ -90,13 +95,13 @@ class SolutionGraph:
         """What the next level up needs that this solution lacks, in words ('' at level 5).
 
         >>> SolutionGraph({}, ("a", "b"), {"a": 1, "b": 2}, 1, ()).shortfall()
-        'level 3 needs ≥ 3 derived quantities (has 2), ≥ 2 laws (has 1)'
+        'level 3 needs ≥ 3 derived quantities (has 2), ≥ 2 law(s) (has 1)'
         """
         for level, *least in reversed(LEVELS):
             if level <= self.level:
                 continue
             have = (self.derived, self.depth, self.laws, len(self.decisions))
-            words = ("derived quantities", "depth", "laws", "decisions")
+            words = ("derived quantities", "depth", "law(s)", "decision(s)")
             short = [f"≥ {n} {w} (has {h})" for h, n, w in zip(have, least, words, strict=True) if h < n]
             return f"level {level} needs " + ", ".join(short)
         return ""
@@ -111,25 +116,30 @@ def solution_graph(spec: TemplateSpec) -> tuple[SolutionGraph, list[Issue]]:
     known = set(derived)
     field = {n: f"answers.{n}" if n in spec.answers else f"intermediates.{n}" for n in derived}
     uses: dict[str, frozenset[str]] = {}
+    trivial: set[str] = set()
     for name, answer in spec.answers.items():
         if answer.uses and answer.expr is not None:
             issues.append((f"answers.{name}.uses", "`uses` is for an answer the solver finds; an expression "
                            "names what it uses", "remove `uses`"))
-        named = set(_NAME.findall(answer.expr)) if answer.expr is not None else set(answer.uses)
-        uses[name] = frozenset(named & known - {name})
+        uses[name] = frozenset(set(answer.uses) & known - {name})
         for bad in sorted(set(answer.uses) - known):
             issues.append((f"answers.{name}.uses", f"{bad!r} is not a derived quantity",
                            f"name answers or intermediates: {sorted(known - {name})}"))
-    for name, item in spec.intermediates.items():
-        uses[name] = frozenset(set(_NAME.findall(item.expr)) & known - {name})
+    texts = {n: a.expr for n, a in spec.answers.items() if a.expr is not None}
+    texts.update({n: i.expr for n, i in spec.intermediates.items()})
+    for name, text in texts.items():
+        named, rescaled = _edges(spec, name, text, known)
+        uses[name] = named
+        if rescaled:
+            trivial.add(name)
     order, cycle = _order(derived, uses)
     if cycle:
         issues.append((f"{field[cycle[0]]}.expr", "the solution goes round in a circle: "
                        + " ← ".join([*cycle, cycle[0]]),
                        "find one of these quantities from inputs and earlier results only"))
     depths: dict[str, int] = {}
-    for name in order:
-        depths[name] = 1 + max((depths[u] for u in uses[name]), default=0)
+    for name in order:  # a rescaled quantity (2*r, -E_ion, 2*pi*f) is no step: it adds no depth
+        depths[name] = (name not in trivial) + max((depths[u] for u in uses[name]), default=0)
     used = set().union(*uses.values()) if uses else set()
     for name in spec.intermediates:
         if name not in used:
@@ -148,7 +158,24 @@ def solution_graph(spec: TemplateSpec) -> tuple[SolutionGraph, list[Issue]]:
                            f"{d.solve!r} is not an answer found by the template's `solver`",
                            "a numerical solve is an answer a `solver` computes; name one, or remove "
                            "the decision"))
-    return SolutionGraph(uses, order, depths, laws, decisions), issues
+    return SolutionGraph(uses, order, depths, laws, decisions, frozenset(trivial)), issues
+
+
+def _edges(spec: TemplateSpec, name: str, text: str, known: set[str]) -> tuple[frozenset[str], bool]:
+    """The derived quantities ``text`` (the expression of ``name``) really depends on, and whether
+    it only rescales one quantity (``2*r``, ``-E_ion``, ``2*pi*f``). Read from the parsed
+    expression, so a name that cancels (``+ 0*m1``) is no edge; from the names written if the
+    text does not parse (its error is reported where it is compiled)."""
+    from .expressions import ExpressionError, parse_expression
+
+    names = [n for n in (*spec.inputs, *spec.constants, *known) if n != name]
+    try:
+        expr = parse_expression(text, names)
+    except ExpressionError:
+        return frozenset(set(_NAME.findall(text)) & known - {name}), False
+    free = {str(x) for x in expr.free_symbols}
+    rest = expr.as_coeff_Mul()[1]
+    return frozenset(free & known), bool(rest.is_Symbol)
 
 
 def _order(derived: list[str], uses: Mapping[str, frozenset[str]]) -> tuple[tuple[str, ...], list[str]]:
