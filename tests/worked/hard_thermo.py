@@ -55,25 +55,28 @@ def _quench() -> dict[str, tuple[float, str]]:
 def _piston() -> dict[str, tuple[float, str]]:
     # 3 L of air at 20 °C and 100 kPa under a 20 kg, 50 cm² piston on stops; 500 J of heat.
     # p_lift = 139.24 kPa, Q1 = 2.5*3e-3*39.24e3 = 294.3 J < 500 J: the piston lifts;
-    # T_f = 408.04 K + 205.7/(0.12316*29.1) = 465.4 K = 192.3 °C, p_f = 139.24 kPa, ΔS ≈ 1.55 J/K.
+    # T_f = 408.17 K + 205.7/(0.12308*29.10) = 465.61 K = 192.46 °C, p_f = 139.24 kPa, ΔS = 1.318 J/K.
     # Route: the heat goes in 20,000 small portions; each raises T at constant volume while the
-    # pressure is below the piston's, at constant pressure after; ΔS sums dQ/T (reversible heating).
+    # pressure is below the piston's (the portion that reaches it is split there), at constant
+    # pressure after; ΔS sums dQ/T at each portion's mean temperature (reversible heating).
     v, t, p_atm, m_p, area, q = 3e-3, 20 + K0, 100e3, 20.0, 50e-4, 500.0
     n = p_atm * v / (R_GAS * t)
     p_lift = p_atm + m_p * 9.81 / area
     steps = 20000
-    dq = q / steps
     ds = 0.0
     for _ in range(steps):
-        lifted = n * R_GAS * t / v >= p_lift
-        dt = dq / (n * (3.5 if lifted else 2.5) * R_GAS)
-        ds += dq / (t + dt / 2)
-        t += dt
-        if lifted:
-            v = n * R_GAS * t / p_lift
+        dq = q / steps
+        while dq > 0:
+            lifted = n * R_GAS * t / v >= p_lift * (1 - 1e-15)
+            c = n * (3.5 if lifted else 2.5) * R_GAS
+            part = dq if lifted else min(dq, c * (p_lift * v / (n * R_GAS) - t))
+            ds += part / (t + part / (2 * c))
+            t += part / c
+            dq -= part
+            if lifted:
+                v = n * R_GAS * t / p_lift
     p = min(n * R_GAS * t / v, p_lift)
     return {"T_f": (t - K0, "degC"), "p_f": (p / 1e3, "kPa"), "dS": (ds, "J/K")}
-
 
 def _dehumidifier() -> dict[str, tuple[float, str]]:
     # 100 m³ of air at 30 °C, 60 % RH, cooled to 12 °C at 101.3 kPa (Clausius–Clapeyron through
@@ -190,25 +193,38 @@ def _two_chambers() -> dict[str, tuple[float, str]]:
     # A free balance would need p = 140 kPa and 5.34 cm of travel > 5 cm: the piston rests on the stop,
     # V_B = 0.8 L, p_B = 136.67 kPa, W_B = 23.34 J; V_A = 1.2 L, p_A = (100 + 0.4*176.66/1)/1.2 = 142.22 kPa,
     # T_A = 293.15*1.4222*1.2 = 500.3 K = 227.2 °C, T_B = 293.15*1.3667*0.8 = 320.5 K = 47.4 °C.
-    # Route: the heat goes in 30,000 portions. While the piston is free, each portion solves the two
-    # first-law equations (A heated, B adiabatic, equal pressures) for dp and dV_B; once the piston
-    # touches the stop, B is left alone and the rest heats A at constant volume.
+    # Route: while the piston is free, the first law for A (heated) and for B (adiabatic) at equal
+    # pressure gives dp/dQ = 1/(c_v (V_A + V_B)) and dV_B/dQ = −c_v V_B dp/dQ / ((c_v + 1) p), which
+    # is integrated by RK4 in the heat; the step that would pass the stop is bisected so the piston
+    # lands on it, and the rest of the heat goes into A at constant volume.
     v0, area, d, p0, t0, q, gamma = 1e-3, 40e-4, 0.05, 100e3, 20 + K0, 200.0, 1.4
     cv = 1 / (gamma - 1)  # C_v/R, so U = cv p V
-    v_b, p_a, p_b = v0, p0, p0
-    steps = 30000
-    dq = q / steps
-    for _ in range(steps):
-        v_a = 2 * v0 - v_b
-        if v_b > v0 - area * d:
-            # A: cv (p dV_A + V_A dp) = dq − p dV_A;  B: cv (p dV_B + V_B dp) = −p dV_B;  dV_A = −dV_B
-            dp = dq / (cv * (v_a + v_b))
-            p_mid = p_b + dp / 2
-            dvb = -cv * v_b * dp / ((cv + 1) * p_mid)
-            v_b = max(v_b + dvb, v0 - area * d)
-            p_b = p_a = p_b + dp
-        else:
-            p_a += dq / (cv * v_a)
+    v_stop = v0 - area * d
+
+    def rates(p: float, v_b: float) -> tuple[float, float]:
+        dp = 1 / (cv * 2 * v0)
+        return dp, -cv * v_b * dp / ((cv + 1) * p)
+
+    def rk4(p: float, v_b: float, h: float) -> tuple[float, float]:
+        k1 = rates(p, v_b)
+        k2 = rates(p + h * k1[0] / 2, v_b + h * k1[1] / 2)
+        k3 = rates(p + h * k2[0] / 2, v_b + h * k2[1] / 2)
+        k4 = rates(p + h * k3[0], v_b + h * k3[1])
+        return (p + h * (k1[0] + 2 * k2[0] + 2 * k3[0] + k4[0]) / 6,
+                v_b + h * (k1[1] + 2 * k2[1] + 2 * k3[1] + k4[1]) / 6)
+
+    p, v_b, heat, h = p0, v0, 0.0, q / 2000
+    while heat < q:
+        step = min(h, q - heat)
+        p_new, vb_new = rk4(p, v_b, step)
+        if vb_new < v_stop:
+            step = _bisect(lambda s: rk4(p, v_b, s)[1] - v_stop, 0.0, step)
+            p, v_b = rk4(p, v_b, step)
+            heat += step
+            break
+        p, v_b, heat = p_new, vb_new, heat + step
+    p_b = p
+    p_a = p + (q - heat) / (cv * (2 * v0 - v_b))
     v_a = 2 * v0 - v_b
     return {"p_A": (p_a / 1e3, "kPa"), "T_A": (t0 * p_a * v_a / (p0 * v0) - K0, "degC"),
             "T_B": (t0 * p_b * v_b / (p0 * v0) - K0, "degC")}
