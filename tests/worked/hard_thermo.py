@@ -229,6 +229,68 @@ def _two_chambers() -> dict[str, tuple[float, str]]:
     return {"p_A": (p_a / 1e3, "kPa"), "T_A": (t0 * p_a * v_a / (p0 * v0) - K0, "degC"),
             "T_B": (t0 * p_b * v_b / (p0 * v0) - K0, "degC")}
 
+def _bottle() -> dict[str, tuple[float, str]]:
+    # 1.00 kg of water at 20 °C in a −18 °C freezer, G = 0.5 W/K, for 4 h: τ = 8372 s = 2.3256 h, it reaches
+    # 0 °C at t1 = 2.3256 ln(38/18) = 1.7377 h, then freezes at 9 W for 2.2623 h: 73.30 kJ, 219.5 g of ice.
+    # Q = 83.72 + 73.30 = 157.0 kJ; ΔS = 4186 ln(273.15/293.15) − 73.30e3/273.15 + 157.0e3/255.15 = 51.3 J/K.
+    # Route: dT/dt = −G (T − T_env)/(m c) integrated by RK4 in one-second steps until the water reaches
+    # 0 °C (the last step found by bisection); afterwards the heat flow G (0 °C − T_env) freezes water.
+    # ΔS of the water sums dQ/T along the way; the freezer gains Q/T_env.
+    m, t0, t_env, g, t_end = 1.00, 20 + K0, -18 + K0, 0.5, 4 * 3600.0
+    c, lf, t_fr = 4186.0, 334e3, 0 + K0
+
+    def rk4(temp: float, h: float) -> float:
+        def f(x: float) -> float:
+            return -g * (x - t_env) / (m * c)
+        k1 = f(temp)
+        k2 = f(temp + h * k1 / 2)
+        k3 = f(temp + h * k2 / 2)
+        k4 = f(temp + h * k3)
+        return temp + h * (k1 + 2 * k2 + 2 * k3 + k4) / 6
+
+    temp, now, ds_water = t0, 0.0, 0.0
+    while now < t_end:
+        h = min(1.0, t_end - now)
+        new = rk4(temp, h)
+        if new < t_fr:
+            h = _bisect(lambda s: rk4(temp, s) - t_fr, 0.0, h)
+            new = t_fr
+        ds_water += m * c * math.log(new / temp)
+        temp, now = new, now + h
+        if temp <= t_fr:
+            break
+    freeze_heat = g * (t_fr - t_env) * (t_end - now)
+    ds_water -= freeze_heat / t_fr
+    q = m * c * (t0 - temp) + freeze_heat
+    return {"T_t": (temp - K0, "degC"), "Q_out": (q / 1e3, "kJ"), "dS_tot": (ds_water + q / t_env, "J/K")}
+
+
+def _relief_tank() -> dict[str, tuple[float, str]]:
+    # 20 L of air at 500 kPa and 20 °C, valve at 700 kPa, 20 kJ of heat: m1 = 118.86 g, the valve opens at
+    # 410.41 K after Q1 = 10.007 kJ; the other 9.993 kJ are taken while venting:
+    # T_f = 410.41 exp(9993/(1005*0.11886*410.41)) = 503.2 K = 230.1 °C, m = 118.86*410.41/503.2 = 96.9 g.
+    # Route: the heat goes in 40,000 portions. Below the opening pressure a portion warms the closed air
+    # (dT = dq/(m c_v)); at the opening pressure each portion pushes out the mass whose enthalpy carries
+    # it away (dq = c_p T dm_out, U fixed), and T follows from p V = m R T / M at the fixed pressure.
+    v, p1, t1, p_set, q = 20e-3, 500e3, 20 + K0, 700e3, 20e3
+    molar, cv, cp = 28.97e-3, 718.0, 1005.0
+    m = p1 * v * molar / (R_GAS * t1)
+    t = t1
+    steps = 40000
+    for _ in range(steps):
+        dq = q / steps
+        p = m * R_GAS * t / (molar * v)
+        if p < p_set:
+            part = min(dq, m * cv * (t1 * p_set / p1 - t))
+            t += part / (m * cv)
+            dq -= part
+        if dq > 0:
+            t_mid = p_set * v * molar / (R_GAS * (m - dq / (2 * cp * t)))  # midpoint temperature
+            m -= dq / (cp * t_mid)
+            t = p_set * v * molar / (R_GAS * m)
+    return {"T_f": (t - K0, "degC"), "m_left": (m * 1e3, "g")}
+
+
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "thermo.quench_block_boiling_entropy": (
         {"m_b": "2 kg", "c_b": "460 J/(kg*K)", "T_b": "600 degC", "m_w": "1 kg", "T_w": "20 degC"}, _quench),
@@ -242,4 +304,8 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
         {"h": "4 km", "T_air": "0 degC", "V_w": "1.5 L", "T0": "5 degC", "P": "900 W", "t": "12 min"}, _stove),
     "thermo.two_chamber_piston_stop": (
         {"V0": "1 L", "A": "40 cm^2", "d": "5 cm", "p0": "100 kPa", "T0": "20 degC", "Q": "200 J"}, _two_chambers),
+    "thermo.bottle_freezing_newton": (
+        {"m": "1.00 kg", "T0": "20 degC", "T_env": "-18 degC", "G": "0.5 W/K", "t": "4 h"}, _bottle),
+    "thermo.tank_relief_valve_heating": (
+        {"V": "20 L", "p1": "500 kPa", "T1": "20 degC", "p_set": "700 kPa", "Q": "20 kJ"}, _relief_tank),
 }
