@@ -148,7 +148,8 @@ def _n2o4() -> dict[str, tuple[float, str]]:
 
 
 def _stove() -> dict[str, tuple[float, str]]:
-    # Camp at 4 km, air column at 0 °C: p = 61.41 kPa, boiling point 86.3 °C (Clausius–Clapeyron, L 2.26 MJ/kg).
+    # Camp at 4 km, air column at 0 °C: p = 61.41 kPa, boiling point 86.3 °C
+    # (Clausius–Clapeyron, L 2.26 MJ/kg).
     # 1.5 L (1.5 kg) of water at 5 °C; 900 W for 12 min = 648 kJ > 1.5*4186*81.3 = 510.6 kJ: it boils,
     # 60.8 g boil away; ΔS = 1.5*4186 ln(359.4/278.15) + 0.0608*2.26e6/359.4 = 1609 + 382 = 1991 J/K.
     # Route: the pressure by integrating dp/dz = −p M g/(R T) upwards (RK4), the boiling point by
@@ -218,7 +219,9 @@ def _two_chambers() -> dict[str, tuple[float, str]]:
         step = min(h, q - heat)
         p_new, vb_new = rk4(p, v_b, step)
         if vb_new < v_stop:
-            step = _bisect(lambda s: rk4(p, v_b, s)[1] - v_stop, 0.0, step)
+            def gap(s: float, p: float = p, v_b: float = v_b) -> float:
+                return rk4(p, v_b, s)[1] - v_stop
+            step = _bisect(gap, 0.0, step)
             p, v_b = rk4(p, v_b, step)
             heat += step
             break
@@ -237,7 +240,7 @@ def _bottle() -> dict[str, tuple[float, str]]:
     # 0 °C (the last step found by bisection); afterwards the heat flow G (0 °C − T_env) freezes water.
     # ΔS of the water sums dQ/T along the way; the freezer gains Q/T_env.
     m, t0, t_env, g, t_end = 1.00, 20 + K0, -18 + K0, 0.5, 4 * 3600.0
-    c, lf, t_fr = 4186.0, 334e3, 0 + K0
+    c, t_fr = 4186.0, 0 + K0
 
     def rk4(temp: float, h: float) -> float:
         def f(x: float) -> float:
@@ -253,7 +256,9 @@ def _bottle() -> dict[str, tuple[float, str]]:
         h = min(1.0, t_end - now)
         new = rk4(temp, h)
         if new < t_fr:
-            h = _bisect(lambda s: rk4(temp, s) - t_fr, 0.0, h)
+            def above(s: float, temp: float = temp) -> float:
+                return rk4(temp, s) - t_fr
+            h = _bisect(above, 0.0, h)
             new = t_fr
         ds_water += m * c * math.log(new / temp)
         temp, now = new, now + h
@@ -297,17 +302,21 @@ def _relief_tank() -> dict[str, tuple[float, str]]:
 
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "thermo.quench_block_boiling_entropy": (
-        {"m_b": "2 kg", "c_b": "460 J/(kg*K)", "T_b": "600 degC", "m_w": "1 kg", "T_w": "20 degC"}, _quench),
+        {"m_b": "2 kg", "c_b": "460 J/(kg*K)", "T_b": "600 degC", "m_w": "1 kg", "T_w": "20 degC"},
+        _quench),
     "thermo.piston_on_stops_heating": (
-        {"V1": "3 L", "T1": "20 degC", "p_atm": "100 kPa", "m_p": "20 kg", "A": "50 cm^2", "Q": "500 J"}, _piston),
-    "thermo.dehumidifier_dew_point": ({"V": "100 m^3", "T1": "30 degC", "phi1": "60 percent", "T2": "12 degC"},
-                                      _dehumidifier),
-    "statmech.dinitrogen_tetroxide_expansion": ({"m": "2.30 g", "V": "1.00 L", "T": "45 degC", "Vb": "1.50 L"},
-                                                _n2o4),
+        {"V1": "3 L", "T1": "20 degC", "p_atm": "100 kPa", "m_p": "20 kg", "A": "50 cm^2", "Q": "500 J"},
+        _piston),
+    "thermo.dehumidifier_dew_point": (
+        {"V": "100 m^3", "T1": "30 degC", "phi1": "60 percent", "T2": "12 degC"}, _dehumidifier),
+    "statmech.dinitrogen_tetroxide_expansion": (
+        {"m": "2.30 g", "V": "1.00 L", "T": "45 degC", "Vb": "1.50 L"}, _n2o4),
     "thermo.stove_boiling_at_altitude": (
-        {"h": "4 km", "T_air": "0 degC", "V_w": "1.5 L", "T0": "5 degC", "P": "900 W", "t": "12 min"}, _stove),
+        {"h": "4 km", "T_air": "0 degC", "V_w": "1.5 L", "T0": "5 degC", "P": "900 W", "t": "12 min"},
+        _stove),
     "thermo.two_chamber_piston_stop": (
-        {"V0": "1 L", "A": "40 cm^2", "d": "5 cm", "p0": "100 kPa", "T0": "20 degC", "Q": "200 J"}, _two_chambers),
+        {"V0": "1 L", "A": "40 cm^2", "d": "5 cm", "p0": "100 kPa", "T0": "20 degC", "Q": "200 J"},
+        _two_chambers),
     "thermo.bottle_freezing_newton": (
         {"m": "1.00 kg", "T0": "20 degC", "T_env": "-18 degC", "G": "0.5 W/K", "t": "4 h"}, _bottle),
     "thermo.tank_relief_valve_heating": (
