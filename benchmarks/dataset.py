@@ -108,7 +108,7 @@ def first_use() -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--items", type=int, default=3000)
+    parser.add_argument("--items", type=int, default=20000)
     parser.add_argument("--bulk-n", type=int, default=40, help="instances per template, bulk")
     parser.add_argument("--first-use", action=argparse.BooleanOptionalAction, default=True)
     args = parser.parse_args()

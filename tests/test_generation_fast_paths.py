@@ -3,8 +3,9 @@
 ``ds[i]`` and ``ds.__getitems__`` reached their speed through shortcuts: instances drawn at
 any numbers in one call (``Template.sample_at``), several redraw rounds of a few pending
 instances examined in one call, every conditioning nudge evaluated in one call, random
-numbers for every input in one pass, items grouped by template, and the multiple-choice
-candidates and option texts made when the template compiles. Each is checked here against
+numbers for every input in one pass, items grouped by template, items read in order drawn a
+block at a time (``dataset._ReadAhead``), and the multiple-choice candidates and option texts
+made when the template compiles. Each is checked here against
 the plain version it replaced (written out in the test where the code no longer has it).
 """
 
@@ -122,6 +123,52 @@ def test_getitems_and_iteration_are_the_items_one_by_one(catalog: physgen.Catalo
     assert shard.__getitems__([0, 2]) == [shard[0], shard[2]]
     with pytest.raises(IndexError):
         ds[:3].__getitems__([1, 3])
+
+
+def test_items_read_in_order_through_the_read_ahead_are_the_items_read_alone(
+        catalog: physgen.Catalog, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Reads in order draw a block's instances of a template in one call (``dataset._ReadAhead``);
+    each item must be the one a lone read makes, for a plain read, a shard, a batch and a
+    template whose draw fails."""
+    from physgen import dataset as dataset_module
+
+    monkeypatch.setattr(dataset_module, "_READ_AHEAD", 256)  # several blocks, and rows to render
+    monkeypatch.setattr(dataset_module, "_RENDER", 4)  # in several chunks
+    source = catalog.filter(domain="optics")
+    formats = ["free_form", "mc_numerical", "mc_symbolic", "omitted"]
+    ds = physgen.dataset(source, size=10**9, seed=5, formats=formats)
+    alone = physgen.dataset(source, size=10**9, seed=5, formats=formats)
+
+    def lone(i: int) -> dict[str, Any]:
+        alone._plan.ahead.last = 2**70  # the next read is never in order: the direct path
+        return alone[i]
+
+    calls: list[int] = []
+    sample_at = Template.sample_at
+
+    def counted(self: Template, indices: Any, seed: int = 0, **kwargs: bool) -> Any:
+        calls.append(len(indices))
+        return sample_at(self, indices, seed, **kwargs)
+
+    monkeypatch.setattr(Template, "sample_at", counted)
+    read = [ds[i] for i in range(100, 700)]
+    assert len(calls) < len(read) / 3 and max(calls) > 5  # instances were drawn together
+    assert not alone._plan.ahead.blocks
+    assert read == [lone(i) for i in range(100, 700)]
+    assert not alone._plan.ahead.blocks
+    shard = ds.shard(2, 7)
+    assert [shard[j] for j in range(20, 90)] == [lone(2 + 7 * j) for j in range(20, 90)]
+    assert ds.__getitems__(list(range(900, 964))) == [lone(i) for i in range(900, 964)]
+    assert not pickle.loads(pickle.dumps(ds))._plan.ahead.blocks  # a worker starts empty
+
+    def failing(self: Template, indices: Any, seed: int = 0, **kwargs: bool) -> Any:
+        if len(indices) > 1:
+            raise physgen.SamplingError("no parameter set")
+        return sample_at(self, indices, seed, **kwargs)
+
+    monkeypatch.setattr(Template, "sample_at", failing)  # each item then takes the direct path
+    fresh = physgen.dataset(source, size=10**9, seed=5, formats=formats)
+    assert [fresh[i] for i in range(2000, 2100)] == [lone(i) for i in range(2000, 2100)]
 
 
 def test_an_item_whose_first_draw_makes_nothing_draws_again_in_a_batch(catalog: physgen.Catalog) -> None:

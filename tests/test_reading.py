@@ -159,3 +159,10 @@ def test_expressions() -> None:
 ])
 def test_refusal(text: str, missing: bool) -> None:
     assert says_missing(text) is missing
+
+
+@pytest.mark.parametrize(("text", "want", "value"), [
+    ("5.73 C", "degC", 5.73), ("41 F", "degC", 5.0), ("2.5 C", "uC", 2.5e6), ("10 F", "uF", 1e7)])
+def test_a_bare_c_or_f_is_a_temperature_only_where_one_is_asked(text: str, want: str, value: float) -> None:
+    r = read_value(text, want)
+    assert r.status == "ok" and r.value == pytest.approx(value)

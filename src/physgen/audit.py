@@ -4,7 +4,7 @@ For each template: how many draws meet its constraints, how many of those each
 validity check (:mod:`physgen.validity`) rejects, which inputs are exact by
 statement, how many named mistakes it has and whether its multiple-choice options
 are plausible, what the ``omitted`` and ``noop`` probes can do with it, and the
-difficulty its rubric gives.
+solution graph's measures its difficulty level is computed from (:mod:`physgen.graph`).
 
 >>> import physgen
 >>> row = audit(physgen.load_catalog()["mechanics.projectile_range"], draws=500)
@@ -42,7 +42,7 @@ class AuditRow:
     omissible: str  # "2/3": inputs `omitted` may remove / inputs
     noop_sentences: int
     difficulty: int
-    rubric_level: int | None
+    measures: str  # the solution graph's: "derived/depth/laws/decisions", e.g. "8/5/3/1"
     errors: list[str] = field(default_factory=list)
     implied: list[str] = field(default_factory=list)  # "x 0.12–1.98 m": each implied quantity's span
 
@@ -72,15 +72,12 @@ def audit(t: Template, draws: int = 10_000, seed: int = 0) -> AuditRow:
             errors.append(f"{n_mistakes} named mistake(s); at least 2 are needed")
         if not names:
             errors.append("no omit spans: `omitted` cannot probe it")
-    level = t.spec.rubric_level()
-    if level is None:
-        errors.append("no `rubric`")
-    elif level != t.difficulty:
-        errors.append(f"difficulty {t.difficulty} but the rubric gives {level}")
+    g = t.graph
+    measures = f"{g.derived}/{g.depth}/{g.laws}/{len(g.decisions)}" if g is not None else "-"
     return AuditRow(
         t.id, draws, float(meets.mean()), rejected, total,
         [n for n, i in t.spec.inputs.items() if i.exact], n_mistakes, bad, checked,
-        f"{len(names)}/{len(t.spec.inputs)}", len(usable(t)), t.difficulty, level, errors,
+        f"{len(names)}/{len(t.spec.inputs)}", len(usable(t)), t.difficulty, measures, errors,
         _implied(t, si, answers, passed),
     )
 

@@ -260,25 +260,25 @@ def _validity_report(templates: list[Any], draws: int, out: IO[str]) -> None:
     if draws < 100:
         raise ArgumentError(f"--draws {draws} is too few to measure reject rates; use at least 100")
     head = ("template", "constr.", "rejected", "worst check", "exact", "mistakes", "bad opts", "omit",
-            "noop", "level", "notes")
+            "noop", "level", "graph", "notes")
     rows = []
     noted = 0
     for t in templates:
         r = audit(t, draws)
         worst = max(r.rejected, key=lambda k: r.rejected[k], default="")
         noted += bool(r.errors)
-        level = f"{r.difficulty}" + ("" if r.rubric_level in (None, r.difficulty) else f"≠{r.rubric_level}")
         rows.append((r.template_id, f"{r.accepted_by_constraints:.0%}", f"{r.rejected_total:.1%}",
                      f"{worst.removeprefix('check:')} {r.rejected.get(worst, 0):.1%}" if worst else "",
                      ",".join(r.exact_inputs) or "-", str(r.mistakes),
                      f"{r.implausible_options}/{r.options_checked}", r.omissible, str(r.noop_sentences),
-                     level,
+                     str(r.difficulty), r.measures,
                      "; ".join([*r.errors, *(f"implied {x}" for x in r.implied)]) or "-"))
     widths = [max(len(str(x)) for x in col) for col in zip(head, *rows, strict=True)]
     for row in (head, *rows):
         out.write("  ".join(str(x).ljust(w) for x, w in zip(row, widths, strict=True)).rstrip() + "\n")
     out.write(f"{draws:,} draws per template; 'rejected' is the share of draws meeting the constraints "
-              f"that the validity checks redraw; {noted} template(s) with notes\n")
+              f"that the validity checks redraw; 'graph' is derived quantities/depth/laws/decisions, "
+              f"which give the level (physgen.graph); {noted} template(s) with notes\n")
 
 
 def _generation(args: argparse.Namespace) -> tuple[Any, dict[str, Any], int]:

@@ -40,7 +40,7 @@ import sympy as sp
 from .decisions import check_decisions
 from .dependence import dependencies
 from .errors import Problem, TemplateError, did_you_mean
-from .expressions import ExpressionError, parse_expression, symbols_for
+from .expressions import ExpressionError, parse_expression, regime_value, symbols_for
 from .fairness import findings_by_check
 from .functions import SolverFunction, numpy_function
 from .graph import SolutionGraph, solution_graph
@@ -273,8 +273,8 @@ def _check_level(spec: TemplateSpec, graph: SolutionGraph, problems: _Problems) 
            f"set `difficulty: {graph.level}`, the level it earns")
     if spec.difficulty > graph.level:
         fix += f", or deepen the solution ({graph.shortfall()})"
-    problems.add("difficulty", f"is {spec.difficulty} but the solution earns level {graph.level} ({measures})",
-                 fix)
+    problems.add("difficulty",
+                 f"is {spec.difficulty} but the solution earns level {graph.level} ({measures})", fix)
 
 
 def _expressions(spec: TemplateSpec, derived: dict[str, Any], problems: _Problems) -> tuple[
@@ -545,7 +545,7 @@ def _check_dimensions(template: Template, constraint_exprs: list[Any], problems:
             if results is not None:
                 value = results[k]
             elif spec.solver is None:
-                value = sp.lambdify(arg_symbols, template.expressions[name], modules="numpy")(*args)
+                value = regime_value(arg_symbols, template.expressions[name], args)
             else:
                 raise ValueError("the solver failed when called with Pint quantities")
         except Exception as exc:

@@ -44,9 +44,10 @@ import operator
 import sys
 import types
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, overload
 
+from .batch import InstanceBatch
 from .errors import ArgumentError, SamplingError, listing, suggest, unknown
 from .generation import Source, resolve_templates
 from .instance import Instance, iter_instances
@@ -66,6 +67,12 @@ _ATTEMPTS = 8
 _BLOCK = 64
 #: Item indices are instance indices: 64-bit counters (:mod:`physgen.sampling`).
 _MAX_SIZE = 2**63
+#: Items read in order are made a block of this many at a time (:class:`_ReadAhead`), and a
+#: drawn block's instances are rendered this many at a time.
+_READ_AHEAD = 32768
+_RENDER = 16
+#: A read counts as in order when it comes at most this many items after the previous one.
+_NEAR = 1024
 
 
 @dataclass(frozen=True)
@@ -128,9 +135,108 @@ class _Pool:
         return min(bisect.bisect_right(self.cumulative, u * self.cumulative[-1]), len(self.templates) - 1)
 
 
+class _Drawn:
+    """One template's instances for a block: drawn together, rendered :data:`_RENDER` rows at a time."""
+
+    __slots__ = ("batch", "chunk", "rendered", "rows")
+
+    def __init__(self, batch: InstanceBatch, numbers: list[int]) -> None:
+        self.batch = batch
+        self.rows = {k: row for row, k in enumerate(numbers)}  # instance number -> row of the batch
+        self.chunk = -1  # the rows rendered last: chunk × _RENDER …
+        self.rendered: list[Instance] = []
+
+    def instance(self, k: int, style: Style, notation: Notation) -> Instance | None:
+        row = self.rows.get(k)
+        if row is None:
+            return None
+        chunk = row // _RENDER
+        if chunk != self.chunk:  # items come in order: only the latest rows are kept
+            lo = chunk * _RENDER
+            rows = range(lo, min(lo + _RENDER, len(self.batch)))
+            self.rendered = list(iter_instances(self.batch, style, notation, rows=rows))
+            self.chunk = chunk
+        return self.rendered[row % _RENDER]
+
+
+class _Block:
+    """Block ``b`` of the items: each item's first draw, and its templates' instances, drawn one
+    template at a time when one of its items is first asked for."""
+
+    __slots__ = ("choices", "drawn", "numbers")
+
+    def __init__(self, plan: _Plan, b: int) -> None:
+        lo = b * _READ_AHEAD
+        self.choices = [plan._choice(index, 0) for index in range(lo, lo + _READ_AHEAD)]
+        numbers: dict[str, set[int]] = {}
+        for t, _, _, k in self.choices:
+            numbers.setdefault(t.id, set()).add(k)
+        #: template id -> the instance numbers the block's items ask of it
+        self.numbers = {tid: sorted(ks) for tid, ks in numbers.items()}
+        #: template id -> its instances (None: the draw failed, so each item takes the direct path)
+        self.drawn: dict[str, _Drawn | None] = {}
+
+
+class _ReadAhead:
+    """What a dataset reads ahead, in this process (never pickled: a worker starts empty).
+
+    A data-loader worker that reads items in order (``ds[i]``, ``ds[i + 1]``, … or a shard's
+    ``ds[i]``, ``ds[i + world]``, …) would pay NumPy's fixed cost of one
+    :meth:`~physgen.template.Template.sample_at` call per item. Once two reads in a row are in
+    order, the first draws of the items of the block being read (:data:`_READ_AHEAD` of them)
+    are made at once, and a template's instances for the whole block are drawn in one call when
+    the first of them is asked for (so about ``_READ_AHEAD / templates`` items share that cost)
+    and rendered :data:`_RENDER` at a time (only instances from the asked one on: the earlier
+    items were read). Each is still instance ``k`` of its template (rows
+    of one ``sample_at`` are the instances drawn alone), so the items are the same bytes. Reads
+    out of order (a shuffled sampler) take the direct path, and use a block only where its
+    template is drawn already.
+    """
+
+    __slots__ = ("blocks", "last", "streak")
+
+    def __init__(self) -> None:
+        self.last = -1
+        self.streak = 0  # reads in order in a row
+        self.blocks: dict[int, _Block] = {}
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_ReadAhead, ())
+
+    def block(self, plan: _Plan, index: int) -> tuple[_Block | None, bool]:
+        """The block of ``index`` if there is one or reads are in order (then made), and whether
+        this read is in order."""
+        near = 0 < index - self.last <= _NEAR
+        self.streak = self.streak + 1 if near else 0
+        self.last = index
+        b = index // _READ_AHEAD
+        found = self.blocks.get(b)
+        if found is None and self.streak >= 2:
+            found = _Block(plan, b)
+            self.blocks = {k: v for k, v in self.blocks.items() if k == b - 1}  # the last one stays
+            self.blocks[b] = found
+        return found, near
+
+    def instance(self, plan: _Plan, block: _Block, t: Template, k: int, near: bool) -> Instance | None:
+        """Instance ``k`` of ``t`` from ``block``, drawing the block's instances of ``t`` if the read
+        is in order (None: not drawn, or the draw failed, so the direct path decides)."""
+        if t.id not in block.drawn:
+            if not near:
+                return None
+            every = block.numbers[t.id]
+            numbers = every[bisect.bisect_left(every, k):]  # items before this one were read already
+            try:
+                block.drawn[t.id] = _Drawn(t.sample_at(numbers, plan.seed), numbers)
+            except SamplingError:  # the item that cannot be drawn raises alone, on the direct path
+                block.drawn[t.id] = None
+        drawn = block.drawn[t.id]
+        return None if drawn is None else drawn.instance(k, plan.style, plan.notation)
+
+
 @dataclass(frozen=True)
 class _Plan:
-    """Everything that decides the items (pickles: formats are kept by name)."""
+    """Everything that decides the items (pickles: formats are kept by name), and what this
+    process has read ahead (not compared, not pickled)."""
 
     seed: int
     pools: tuple[_Pool, ...]
@@ -138,6 +244,7 @@ class _Plan:
     style: Style
     notation: Notation
     n_options: int
+    ahead: _ReadAhead = field(default_factory=_ReadAhead, compare=False, repr=False)
 
     def pool(self, index: int) -> _Pool:
         return self.pools[0 if self.curriculum is None else self.curriculum.stage(index)]
@@ -166,9 +273,16 @@ class _Plan:
     def variant(self, index: int) -> Variant:
         """Item ``index``'s variant (see the module docstring for how it is chosen)."""
         tried = []
+        block, near = self.ahead.block(self, index)
         for attempt in range(_ATTEMPTS):
-            t, fmt, bits, k = self._choice(index, attempt)
-            inst = next(iter_instances(t.sample_at([k], self.seed), self.style, self.notation))
+            if block is not None and attempt == 0:
+                t, fmt, bits, k = block.choices[index % _READ_AHEAD]
+                inst = self.ahead.instance(self, block, t, k, near)
+            else:
+                t, fmt, bits, k = self._choice(index, attempt)
+                inst = None
+            if inst is None:
+                inst = next(iter_instances(t.sample_at([k], self.seed), self.style, self.notation))
             made = self._made(inst, fmt, bits)
             if made is not None:
                 return made
@@ -177,8 +291,11 @@ class _Plan:
                             f"({', '.join(tried)}); choose other formats or templates")
 
     def variants(self, indices: Sequence[int]) -> list[Variant]:
-        """Items ``indices``' variants, as :meth:`variant` makes each, with every template's
-        instances drawn in one :meth:`~physgen.template.Template.sample_at` call."""
+        """Items ``indices``' variants, as :meth:`variant` makes each: through the read-ahead
+        (:class:`_ReadAhead`) when they are in order, else with every template's instances drawn
+        in one :meth:`~physgen.template.Template.sample_at` call."""
+        if all(0 < b - a <= _NEAR for a, b in itertools.pairwise(indices)):
+            return [self.variant(index) for index in indices]
         choices = [self._choice(index, 0) for index in indices]
         by_template: dict[str, list[int]] = {}
         for pos, (t, _, _, _) in enumerate(choices):

@@ -316,3 +316,42 @@ def parse_expression(
     if subs:
         expr = expr.subs({names[k]: v for k, v in subs.items()})
     return expr
+
+
+def regimes(expr: Any) -> list[Any]:
+    """``expr`` once per branch of its ``Piecewise`` parts (the k-th branch of each, the last where
+    one has fewer), for checks that evaluate on Pint quantities, which NumPy's ``select`` cannot
+    hold; the conditions' sides are checked like constraints' (:func:`regime_conditions`).
+
+    >>> regimes(parse_expression("Piecewise((a, a > b), (2*b, True)) + 1", ["a", "b"]))
+    [a + 1, 2*b + 1]
+    """
+    parts = list(expr.atoms(sp.Piecewise))
+    if not parts:
+        return [expr]
+    count = max(len(p.args) for p in parts)
+    return [expr.replace(sp.Piecewise, lambda *pairs, k=k: pairs[min(k, len(pairs) - 1)].expr)
+            for k in range(count)]
+
+
+def regime_conditions(expr: Any) -> list[Any]:
+    """``lhs - rhs`` of each comparison in the conditions of ``expr``'s ``Piecewise`` parts.
+
+    >>> regime_conditions(parse_expression("Piecewise((a, a > b), (2*b, True))", ["a", "b"]))
+    [a - b]
+    """
+    return [rel.lhs - rel.rhs for p in expr.atoms(sp.Piecewise) for pair in p.args
+            for rel in pair.cond.atoms(sp.core.relational.Relational)]
+
+
+def regime_value(symbols: list[Any], expr: Any, args: list[Any]) -> Any:
+    """``expr`` evaluated on Pint quantities ``args`` (for the load-time dimension checks), each
+    ``Piecewise`` regime apart: the regimes must share a dimension, and the two sides of each
+    condition must too. Raises ``ValueError`` (or Pint's error) where they do not."""
+    for side in regime_conditions(expr):
+        sp.lambdify(symbols, side, modules="numpy")(*args)
+    values = [sp.lambdify(symbols, e, modules="numpy")(*args) for e in regimes(expr)]
+    dims = {str(getattr(v, "dimensionality", "")) for v in values}
+    if len(dims) > 1:
+        raise ValueError(f"its Piecewise regimes have different dimensions ({', '.join(sorted(dims))})")
+    return values[0]

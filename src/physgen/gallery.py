@@ -16,6 +16,7 @@ from .catalog import Catalog
 from .families import families
 from .generation import generate
 from .schema import DOMAINS
+from .template import Template
 
 
 def _table(rows: list[list[str]]) -> list[str]:
@@ -25,11 +26,43 @@ def _table(rows: list[list[str]]) -> list[str]:
     return lines
 
 
+def _measures(t: Template) -> str:
+    """The solution graph's measures in words: '8 derived, depth 5, 3 laws, 1 decision (branch)'."""
+    g = t.graph
+    if g is None:
+        return "no solution graph"
+    kinds = f" ({', '.join(g.decisions)})" if g.decisions else ""
+    return (f"{g.derived} derived, depth {g.depth}, {g.laws} law{'s' * (g.laws != 1)}, "
+            f"{len(g.decisions)} decision{'s' * (len(g.decisions) != 1)}{kinds}")
+
+
+def _levels(templates: list[Template]) -> list[str]:
+    """Counts by computed level (with the mean measures at each) and by domain and level."""
+    lines = ["Difficulty is computed from the solution graph (`physgen.graph`): level 5 needs ≥ 8 derived "
+             "quantities, a chain ≥ 5 deep, ≥ 3 laws and a verified decision; level 4 needs 5, 3, 2 and 1; "
+             "level 3 needs 3 derived, depth 2 and 2 laws; level 2 needs 2 derived.", ""]
+    rows = [["level", "templates", "mean derived", "mean depth", "mean laws", "with a decision"]]
+    for level in range(1, 6):
+        at = [t.graph for t in templates if t.difficulty == level and t.graph is not None]
+        n = max(len(at), 1)
+        rows.append([str(level), str(len(at)), f"{sum(g.derived for g in at) / n:.1f}",
+                     f"{sum(g.depth for g in at) / n:.1f}", f"{sum(g.laws for g in at) / n:.1f}",
+                     str(sum(bool(g.decisions) for g in at))])
+    lines += _table(rows)
+    present = [d for d in DOMAINS if any(t.domain == d for t in templates)]
+    rows = [["domain", *(f"level {k}" for k in range(1, 6)), "level ≥ 4"]]
+    rows += [[d, *(str(sum(t.domain == d and t.difficulty == k for t in templates)) for k in range(1, 6)),
+              str(sum(t.domain == d and t.difficulty >= 4 for t in templates))] for d in present]
+    hard = sum(t.difficulty >= 4 for t in templates)
+    five = sum(t.difficulty == 5 for t in templates)
+    lines += ["", f"{hard} templates at level ≥ 4, {five} at level 5:", "", *_table(rows)]
+    return lines
+
+
 def gallery(catalog: Catalog, seed: int = 0) -> str:
     """The gallery page for ``catalog`` (examples drawn with ``seed``)."""
     templates = catalog.templates()
     by_domain = Counter(t.domain for t in templates)
-    by_level = Counter(t.difficulty for t in templates)
     by_type = Counter(t.question_type for t in templates)
     lines = [
         "# physgen catalog",
@@ -45,14 +78,7 @@ def gallery(catalog: Catalog, seed: int = 0) -> str:
         ["domain", "templates", "share"],
         *([d, str(by_domain[d]), f"{by_domain[d] / total:.0%}"] for d in DOMAINS if by_domain[d]),
     ])
-    levels = [["difficulty", *map(str, range(1, 6))], ["templates", *(str(by_level[k]) for k in range(1, 6))]]
-    lines += ["", *_table(levels)]
-    hard = [t for t in templates if t.difficulty >= 4]
-    rows = [["domain", "hard (level ≥ 4)", "level 5"],
-            *([d, str(sum(t.domain == d for t in hard)),
-               str(sum(t.domain == d and t.difficulty == 5 for t in hard))] for d in DOMAINS if by_domain[d])]
-    lines += ["", f"{len(hard)} hard templates (difficulty ≥ 4 under the rubric in docs/templates.md), "
-              f"{by_level[5]} at level 5:", "", *_table(rows)]
+    lines += ["", *_levels(templates)]
     lines += ["", ", ".join(f"{n} {k}" for k, n in sorted(by_type.items())), ""]
     groups = families(templates)
     lines += [f"{len(groups)} families: templates whose answers are the same relation up to renaming "
@@ -69,7 +95,8 @@ def gallery(catalog: Catalog, seed: int = 0) -> str:
             lines += [
                 f"### `{t.id}`",
                 "",
-                f"difficulty {t.difficulty} · {t.question_type} · {', '.join(t.subdomain)} · "
+                f"difficulty {t.difficulty} ({_measures(t)}) · {t.question_type} · "
+                f"{', '.join(t.subdomain)} · "
                 f"{len(t.texts)} paraphrases · source: {t.spec.source}",
                 "",
                 f"> {v.prompt.rsplit(chr(10) * 2, 1)[0]}",  # the question, without the answer instruction

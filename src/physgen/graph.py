@@ -25,7 +25,7 @@ level  derived  depth  laws  decisions
 >>> import physgen
 >>> g = solution_graph(physgen.load_catalog()["optics.two_lens_system"].spec)[0]
 >>> g.derived, g.depth, g.level == physgen.load_catalog()["optics.two_lens_system"].difficulty
-(6, 4, True)
+(6, 5, True)
 """
 
 from __future__ import annotations
@@ -50,10 +50,10 @@ Issue = tuple[str, str, str]
 def computed_level(derived: int, depth: int, laws: int, decisions: int) -> int:
     """The difficulty level a solution of this size earns (table in the module docstring).
 
-    >>> computed_level(8, 5, 3, 1), computed_level(8, 4, 3, 1), computed_level(5, 3, 2, 1), computed_level(3, 2, 2, 0)
-    (5, 4, 4, 3)
-    >>> computed_level(5, 3, 2, 0), computed_level(2, 1, 1, 0), computed_level(1, 1, 1, 0)
-    (3, 2, 1)
+    >>> computed_level(8, 5, 3, 1), computed_level(8, 4, 3, 1), computed_level(5, 3, 2, 1)
+    (5, 4, 4)
+    >>> computed_level(5, 3, 2, 0), computed_level(3, 2, 2, 0), computed_level(2, 1, 1, 0)
+    (3, 3, 2)
     """
     for level, *least in LEVELS:
         if all(have >= need for have, need in zip((derived, depth, laws, decisions), least, strict=True)):
@@ -109,7 +109,7 @@ def solution_graph(spec: TemplateSpec) -> tuple[SolutionGraph, list[Issue]]:
     issues: list[Issue] = []
     derived = [*spec.answers, *spec.intermediates]
     known = set(derived)
-    field = {**{n: f"answers.{n}" for n in spec.answers}, **{n: f"intermediates.{n}" for n in spec.intermediates}}
+    field = {n: f"answers.{n}" if n in spec.answers else f"intermediates.{n}" for n in derived}
     uses: dict[str, frozenset[str]] = {}
     for name, answer in spec.answers.items():
         if answer.uses and answer.expr is not None:

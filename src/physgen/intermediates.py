@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .expressions import ExpressionError, parse_expression, symbols_for
+from .expressions import ExpressionError, parse_expression, regime_value, symbols_for
 from .functions import NumpyFunction, numpy_function
 from .schema import TemplateSpec
 from .units import Quantity, SIConversion, parse_unit, to_si
@@ -99,7 +99,6 @@ def check_intermediates(template: Template, exprs: list[Any], problems: _Problem
     spec = template.spec
     if not exprs:
         return
-    import sympy as sp
 
     answers = template.pint_answers(pint_args)
     if answers is None:
@@ -108,7 +107,7 @@ def check_intermediates(template: Template, exprs: list[Any], problems: _Problem
         symbols = list(symbols_for([*spec.inputs, *spec.constants, *spec.answers]).values())
         for (name, item), expr in zip(spec.intermediates.items(), exprs, strict=True):
             try:
-                value = sp.lambdify(symbols, expr, modules="numpy")(*pint_args, *answers)
+                value = regime_value(symbols, expr, [*pint_args, *answers])
             except Exception as exc:
                 problems.add(f"intermediates.{name}.expr", f"dimensions do not work out: {exc}",
                              "check the expression term by term; only like quantities can be added")

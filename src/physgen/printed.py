@@ -36,7 +36,8 @@ if TYPE_CHECKING:
 FloatArray = npt.NDArray[np.float64]
 
 
-def compile_printed(spec: TemplateSpec, order: tuple[str, ...]) -> tuple[NumpyFunction | None, tuple[str, ...]]:
+def compile_printed(spec: TemplateSpec, order: tuple[str, ...]) -> tuple[
+        NumpyFunction | None, tuple[str, ...]]:
     """The printed-values evaluator over ``(*inputs, *constants, *answers, *intermediates)`` in SI,
     and the names (answers, then intermediates) it recomputes, in that order; ``(None, ())`` when
     no value uses another printed value (or the template has a solver, or is algebraic).

@@ -87,6 +87,8 @@ WORDS: dict[str, str] = {
 #: Symbols with more than one reading: symbol -> alternative Pint text, tried when the
 #: usual reading has the wrong dimension for the expected answer.
 AMBIGUOUS: dict[str, tuple[str, ...]] = {
+    "C": ("degC",),  # "5.73 C" for a temperature: the coulomb has the wrong dimension there
+    "F": ("degF",),
     "D": ("dioptre",),
     "G": ("gauss_si",),
     "gauss": ("gauss_si",),
