@@ -55,10 +55,10 @@ _CLAUSE = re.compile(rf"(?=[;\n.:,astwugf])(?:[;\n]|[.:,](?=\s)|\b(?:{_CLAUSE_WO
 #: An equation sign ahead in the value's clause and sentence: the value is a link of a chain
 #: (``14.4 × 3 = …``), so its own value is not stated yet (:data:`.quantity._CHAIN_AHEAD`, with
 #: the clause ending at :data:`_CLAUSE` or a sentence stop as well).
-_AHEAD = re.compile(  # an aside in parentheses after the value ("28.4 nC (q = …)") is no chain
-    rf"(?!\s*\()(?:(?!\b(?:thus|{_CLAUSE_WORDS})\b|[.!?:](?:\s|$)|[.:,](?=\s))[^,;\n])*?(?:=|≈|->|→|⇒)")
+_AHEAD = re.compile(  # an aside in parentheses after the value ("28.4 nC (q = …)") is no chain;
+    rf"(?!\s+\()(?:(?!\b(?:thus|{_CLAUSE_WORDS})\b|[.!?:](?:\s|$)|[.:,](?=\s))[^,;\n])*?(?:=|≈|->|→|⇒)")
 _LABEL = re.compile(r"([^\s=≈]+(?:\s*/\s*[^\s=≈]+)?)\s*$")
-_PLAIN = re.compile(r"[\\_{}()$\s*'′]")
+_PLAIN = re.compile(r"[\\_{}()$\s*]")  # a prime stays: E1′ is not E1
 _LEAD = re.compile(r"[A-Za-z]+")
 # the text after a value up to its clause's end, when it starts as a unit may (a letter or a sign)
 _UNIT_HEAD = re.compile(r"(?=\s{0,3}[^\W\d_]|\s{0,3}[°%µΩ\\Å℃℉])"
@@ -111,10 +111,10 @@ def _pieces(text: str) -> list[tuple[int, str]]:
 def plain(symbol: str) -> str:
     """A symbol as it is compared: no TeX or spacing, Greek letters spelt out.
 
-    >>> plain(r"\\omega_{0}"), plain("κa"), plain("X_L")
-    ('omega0', 'kappaa', 'XL')
+    >>> plain(r"\\omega_{0}"), plain("κa"), plain("X_L"), plain("E1'")
+    ('omega0', 'kappaa', 'XL', 'E1′')
     """
-    out = _PLAIN.sub("", symbol)
+    out = _PLAIN.sub("", symbol).replace("'", "′")
     return "".join(GREEK.get(ch, ch) for ch in out)
 
 
