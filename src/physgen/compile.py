@@ -103,7 +103,7 @@ def compile_template(spec: TemplateSpec, source: str = "<template>", *, check: b
         problems.add(*issue)
     input_si, answer_units, constants = _units(spec, problems)
     problems.raise_if_any()
-    derived = _expand(spec, graph.order, problems)
+    derived = _expand(spec, graph, problems)
     expressions, constraint_exprs = _expressions(spec, derived, problems)
     mistakes = _mistakes(spec, derived, input_si, constants, problems)
     problems.raise_if_any()
@@ -248,21 +248,26 @@ def _si_expressions(spec: TemplateSpec, expressions: dict[str, Any],
     return {n: str(expressions[n].xreplace(values)) for n in spec.answers if n in expressions}
 
 
-def _expand(spec: TemplateSpec, order: tuple[str, ...], problems: _Problems) -> dict[str, Any]:
+def _expand(spec: TemplateSpec, graph: SolutionGraph, problems: _Problems) -> dict[str, Any]:
     """Every derived quantity that has an expression, in the inputs and constants only (and the
-    answers a solver finds), the quantities it names substituted in solution order. An answer's
-    problems are reported here; an intermediate's by :func:`compile_intermediates`."""
+    answers a solver finds), the quantities it names substituted in solution order. A quantity
+    that names one whose expression failed is skipped (the failure is reported)."""
     names = [*spec.inputs, *spec.constants, *(n for n, a in spec.answers.items() if a.expr is None)]
     full: dict[str, Any] = {}
-    for name in order:
+    failed: set[str] = set()
+    for name in graph.order:
         text = spec.answers[name].expr if name in spec.answers else spec.intermediates[name].expr
         if text is None:
+            continue
+        if graph.uses[name] & failed:
+            failed.add(name)  # its own error would only name the quantity that failed
             continue
         try:
             full[name] = parse_expression(text, names, substitutions=dict(full))
         except ExpressionError as exc:
-            if name in spec.answers:
-                problems.add(f"answers.{name}.expr", str(exc), exc.fix)
+            failed.add(name)
+            section = "answers" if name in spec.answers else "intermediates"
+            problems.add(f"{section}.{name}.expr", str(exc), exc.fix)
     return full
 
 
@@ -325,8 +330,9 @@ def _mistakes(spec: TemplateSpec, derived: dict[str, Any], input_si: dict[str, A
                 problems.add(field, f"{answer!r} is not an answer", f"use one of {list(spec.answers)}")
                 continue
             if answer not in derived:
-                problems.add(field, "mistakes need answers given as expressions, not by a solver",
-                             "remove the mistake or give the answer an `expr`")
+                if spec.answers[answer].expr is None:  # else its expression failed, and says so
+                    problems.add(field, "mistakes need answers given as expressions, not by a solver",
+                                 "remove the mistake or give the answer an `expr`")
                 continue
             earlier = {n: e for n, e in derived.items() if n != answer}
             try:
@@ -837,7 +843,7 @@ def _check_sampling(template: Template, problems: _Problems) -> None:
         return
     _check_reject_rate(usable, masks, problems)
     valid = np.logical_and.reduce([usable, *masks.values()])
-    check_finite(template, shown, si, answers, valid, problems)
+    check_finite(template, shown, si, answers, valid, meets, problems)
     check_decisions(template, si, answers, valid & meets, problems.add)
     for name, values in answers.items():
         bad = meets & ~np.isfinite(values)

@@ -101,13 +101,14 @@ def check_intermediates(template: Template, exprs: list[Any], problems: _Problem
         return
 
     answers = template.pint_answers(pint_args)
-    if answers is None:
-        return  # the answers' own dimension problems are reported already
+    symbols = list(symbols_for([*spec.inputs, *spec.constants, *spec.answers]).values())
+    answer_symbols = set(symbols[len(pint_args):])
     with np.errstate(all="ignore"):
-        symbols = list(symbols_for([*spec.inputs, *spec.constants, *spec.answers]).values())
         for (name, item), expr in zip(spec.intermediates.items(), exprs, strict=True):
+            if answers is None and expr.free_symbols & answer_symbols:
+                continue  # it uses an answer whose own dimension problem is reported already
             try:
-                value = regime_value(symbols, expr, [*pint_args, *answers])
+                value = regime_value(symbols, expr, [*pint_args, *(answers or [1.0] * len(spec.answers))])
             except Exception as exc:
                 problems.add(f"intermediates.{name}.expr", f"dimensions do not work out: {exc}",
                              "check the expression term by term; only like quantities can be added")
@@ -122,18 +123,36 @@ def check_intermediates(template: Template, exprs: list[Any], problems: _Problem
 
 
 def check_finite(template: Template, shown: dict[str, Any], si: dict[str, Any], answers_si: dict[str, Any],
-                 kept: Any, problems: _Problems) -> None:
+                 kept: Any, meets: Any, problems: _Problems) -> None:
     """Every intermediate is finite for every draw of the load-time sample that the template
-    accepts (``kept``; the draws' shown, SI and answer values come from ``compile._check_sampling``)."""
-    if template.intermediate_values is None or not kept.any():
+    accepts (``kept``; the draws' shown, SI and answer values come from ``compile._check_sampling``),
+    and one that uses no answer for every draw that meets the constraints (``meets``), so that an
+    answer found from it is blamed on it, not on the answer."""
+    if template.intermediate_values is None or not meets.any():
         return
-    rows = np.flatnonzero(kept)
+    rows = np.flatnonzero(meets)
     values = template.evaluate_intermediates({n: v[rows] for n, v in si.items()},
                                              {n: v[rows] for n, v in answers_si.items()})
+    free = _answer_free(template)
     for name, column in values.items():
-        bad = ~np.isfinite(column)
+        bad = ~np.isfinite(column) & (kept[rows] if name not in free else True)
         if bad.any():
             row = int(rows[np.flatnonzero(bad)[0]])
             example = {n: float(v[row]) for n, v in shown.items()}
             problems.add(f"intermediates.{name}", f"is not finite for {int(bad.sum())} of {rows.size} "
-                         f"accepted draws, e.g. {example}", "fix the expression, or add a constraint")
+                         f"draws meeting the constraints, e.g. {example}",
+                         "fix the expression, or add a constraint")
+
+
+def _answer_free(template: Template) -> set[str]:
+    """The intermediates whose solution-graph ancestors hold no answer."""
+    g = template.graph
+    if g is None:
+        return set()
+    answers = set(template.spec.answers)
+    out: set[str] = set()
+    for name in g.order:  # ancestors come first
+        if name in template.spec.intermediates and not (g.uses[name] & answers) \
+                and all(u in out for u in g.uses[name]):
+            out.add(name)
+    return out
