@@ -171,8 +171,8 @@ def test_a_curriculum_widens_the_difficulty_range() -> None:
     window = physgen.dataset(size=300, seed=0, difficulty=Curriculum(every=100, start=2, stop=4, window=1))
     assert [_meta(e)["difficulty"] for e in window[::100]] == [2, 3, 4]
     assert {_meta(e)["difficulty"] for e in window.shard(2, 3)[-20:]} == {4}  # shards follow the global index
-    with pytest.raises(ArgumentError, match=r"difficulty \[1\]"):  # quantum starts at level 3
-        physgen.dataset(size=1, domain="quantum", difficulty=Curriculum(every=10, window=1))
+    with pytest.raises(ArgumentError, match=r"difficulty \[1\]"):  # statistical mechanics starts at level 2
+        physgen.dataset(size=1, domain="statistical_mechanics", difficulty=Curriculum(every=10, window=1))
     with pytest.raises(ArgumentError, match="start ≤ stop"):
         Curriculum(every=10, start=4, stop=2)
 
