@@ -10,16 +10,8 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-State = list[float]
-Deriv = Callable[[float, State], State]
-
-
-def _rk4(f: Deriv, t: float, y: State, h: float) -> State:
-    k1 = f(t, y)
-    k2 = f(t + h / 2, [a + h / 2 * b for a, b in zip(y, k1, strict=True)])
-    k3 = f(t + h / 2, [a + h / 2 * b for a, b in zip(y, k2, strict=True)])
-    k4 = f(t + h, [a + h * b for a, b in zip(y, k3, strict=True)])
-    return [a + h / 6 * (p + 2 * q + 2 * r + s) for a, p, q, r, s in zip(y, k1, k2, k3, k4, strict=True)]
+from tests.ode import Deriv, State
+from tests.ode import rk4 as _rk4
 
 
 def _until(f: Deriv, y: State, event: Callable[[State], float], dt: float,
