@@ -67,8 +67,8 @@ def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, 
     (["generate", *LENS, "-n", "0"], 1, "no variants: -n is 0"),
     (["generate", "--template", "mechanics.spring_mass_period_symbolic", "--format", "units"], 1,
      "no variants: format(s) units apply to none of the 1 selected template(s)"),
-    (["generate", "--domain", "quantum", "--difficulty", "1"], 1,
-     "no template matches --domain quantum --difficulty 1"),
+    (["generate", "--domain", "statistical_mechanics", "--difficulty", "1"], 1,
+     "no template matches --domain statistical_mechanics --difficulty 1"),
     (["show", "optics.nothing"], 1, "no template 'optics.nothing' in this catalog"),
     (["split", "x.jsonl", "--test-size", "2"], 2,
      "argument --test-size: 2 is not between 0 and 1 (e.g. 0.1)"),
@@ -138,7 +138,7 @@ def test_prints_the_count_before_the_run_and_shows_progress(
     total = count_variants(optics, 3)
     first = err.splitlines()[0]
     assert status == 0 and first == (f"physgen generate: {total:,} variants: {len(optics)} template(s) × "
-                                     "3 instance(s) × all paraphrases (3) × 1 format(s)")
+                                     "3 instance(s) × all paraphrases (3–4) × 1 format(s)")
     assert f"{total}" in err.splitlines()[-2] or "100%" in err  # tqdm's bar, finished
     monkeypatch.setitem(sys.modules, "tqdm", None)  # no tqdm: the plain bar
     status, _, err = run([*argv, "-o", str(tmp_path / "w.jsonl")], capsys)
@@ -211,7 +211,7 @@ def test_errors_are_physgen_errors_and_builtins(catalog: physgen.Catalog) -> Non
     with pytest.raises(ArgumentError, match=r"unknown question type 'symbolic'; valid: algebraic, numerical"):
         catalog.filter(question_type="symbolic")  # type: ignore[arg-type]
     # valid values, no match: empty
-    assert len(catalog.filter(domain="quantum", difficulty=1)) == 0
+    assert len(catalog.filter(domain="statistical_mechanics", difficulty=1)) == 0
 
 
 @pytest.mark.parametrize(("source", "message"), [

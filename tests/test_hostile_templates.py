@@ -137,9 +137,10 @@ PAYLOADS: dict[str, tuple[Payload, str]] = {
                        "checks[0].expr"),
     "check_of_attribute": (_with(("checks",), [{"limit": "below_c", "of": "d.__class__"}]), "checks[0].of"),
     "mistake_lambda": (_with(("mistakes",), [{"name": "x", "v": "(lambda: d)()"}]), "mistakes[0].v"),
-    "intermediate_list_bomb": (_fixture(lambda d: d.update(
+    "intermediate_list_bomb": (_fixture(lambda d: d.update(  # v is found from x, so x is on the way
         intermediates={"x": {"expr": "[d]*10**9", "unit": "m", "step": 0}},
-        steps=["x = {{ x }}, v = d/t = {{ v }}"])), "intermediates.x.expr"),
+        answers={"v": {**d["answers"]["v"], "expr": "x/t"}},
+        steps=["x = {{ x }}, v = x/t = {{ v }}"])), "intermediates.x.expr"),
     # -- units -------------------------------------------------------------------------------------
     "unit_power_tower": (_with(("inputs", "d", "unit"), "m^9^9^9"), "inputs.d.unit"),
     "constant_power_tower": (_with(("constants",), {"g": "9**9**9 m/s^2"}), "constants.g"),

@@ -78,6 +78,7 @@ def entropy(figures: int) -> dict[str, Any]:
     data = good()
     data["id"] = "thermo.demo_entropy"
     data["domain"] = "thermodynamics"
+    data["difficulty"] = 2  # three derived quantities, two deep, no laws declared
     data["inputs"] = {"C": {"unit": "J/K", "range": [2000, 9000]},
                       "T1": {"unit": "K", "range": [373, 420], "exact": True},
                       "T2": {"unit": "K", "range": [290, 300], "exact": True}}
@@ -288,6 +289,7 @@ def test_a_probability_without_its_named_limit_is_found_and_the_limit_fixes_it(t
 def test_answerability_is_numeric_an_input_that_cancels_is_not_needed(tmp_path: Path) -> None:
     data = good()
     data["inputs"]["x"] = {"unit": "m", "range": [1, 5]}
+    data["difficulty"] = 2  # two derived quantities
     data["answers"]["ratio"] = {"expr": "(d*x + d*d)/(d*(x + d)) + d/x", "unit": "",
                                 "ask": "the ratio of the two distances plus one"}  # d cancels in part
     data["text"] = ["A runner covers[[ {{ d }}]][[ in {{ t }}]] after a warm-up of[[ {{ x }}]]. {{ asks }}",

@@ -491,7 +491,7 @@ def select_templates(source: Source | None = None, *, domain: str | Iterable[str
     :class:`~physgen.ArgumentError` naming the valid ones.
 
     >>> [t.id for t in select_templates(domain="optics", difficulty=1)][:2]
-    ['optics.critical_angle', 'optics.diffraction_grating']
+    ['optics.apparent_depth_two_layers_symbolic', 'optics.critical_angle']
     """
     if source is None:
         from .catalog import load_catalog

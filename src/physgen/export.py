@@ -221,7 +221,7 @@ def solution(variant: Variant, final: str | None = None) -> str:
 
     >>> import physgen
     >>> v = next(physgen.generate(["mechanics.simple_pendulum_period"], n=1, formats=["mc_numerical"]))
-    >>> print(solution(v))
+    >>> print(solution(v))  # doctest: +NORMALIZE_WHITESPACE
     For small angles the restoring torque gives simple harmonic motion with ω = √(g/L), L = 2.73 m.
     T = 2π √(L/g) = 3.31 s.
     <BLANKLINE>

@@ -221,7 +221,23 @@ def mc_numerical(inst: Instance, paraphrase: int, ctx: FormatContext) -> tuple[V
     return _build(inst, paraphrase, ctx, symbolic=False)
 
 
-@register_format("mc_symbolic", applies=_has_expressions, grader=grade_choice,
+_CALL = re.compile(r"([A-Za-z_]\w*)\(")
+
+
+def _readable_keys(t: Template) -> bool:
+    """A template whose every key expression the grader reads back (:mod:`physgen.reading.numbers`:
+    at most ``MAX_EXPRESSION`` characters, known functions only): a key of several regimes
+    (``Min``, ``Piecewise``) or pages long is no fair multiple-choice option. Read from the option
+    texts compiled with the template, so asking loads no SymPy."""
+    from ..reading.numbers import FUNCS, MAX_EXPRESSION
+
+    if not _has_expressions(t):
+        return False
+    keys = {texts.sympy for texts in t.option_texts.get().values()}
+    return bool(keys) and all(len(k) <= MAX_EXPRESSION and set(_CALL.findall(k)) <= set(FUNCS) for k in keys)
+
+
+@register_format("mc_symbolic", applies=_readable_keys, grader=grade_choice,
                  reference=reference_choice, per_instance=_per_quantity)
 def mc_symbolic(inst: Instance, paraphrase: int, ctx: FormatContext) -> tuple[Variant, ...]:
     """One question per asked quantity; inputs shown as symbols, options are expressions."""
