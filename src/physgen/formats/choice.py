@@ -221,20 +221,30 @@ def mc_numerical(inst: Instance, paraphrase: int, ctx: FormatContext) -> tuple[V
     return _build(inst, paraphrase, ctx, symbolic=False)
 
 
-_CALL = re.compile(r"([A-Za-z_]\w*)\(")
-
-
 def _readable_keys(t: Template) -> bool:
     """A template whose every key expression the grader reads back (:mod:`physgen.reading.numbers`:
     at most ``MAX_EXPRESSION`` characters, known functions only): a key of several regimes
     (``Min``, ``Piecewise``) or pages long is no fair multiple-choice option. Read from the option
     texts compiled with the template, so asking loads no SymPy."""
-    from ..reading.numbers import FUNCS, MAX_EXPRESSION
-
     if not _has_expressions(t):
         return False
-    keys = {texts.sympy for texts in t.option_texts.get().values()}
-    return bool(keys) and all(len(k) <= MAX_EXPRESSION and set(_CALL.findall(k)) <= set(FUNCS) for k in keys)
+    keys = tuple(sorted({texts.sympy for texts in t.option_texts.get().values()}))
+    return bool(keys) and _readable(keys, tuple(t.spec.inputs) + tuple(t.spec.constants))
+
+
+@functools.lru_cache(maxsize=4096)
+def _readable(keys: tuple[str, ...], names: tuple[str, ...]) -> bool:
+    """Whether the grader's reader evaluates every key with the givens at a point (cached)."""
+    from ..reading.numbers import evaluate, to_python
+
+    point = {n: 1.3 + 0.1 * k for k, n in enumerate(names)}
+    for key in keys:
+        try:
+            evaluate(to_python(key), point)
+        except ValueError as exc:
+            if "finite" not in str(exc) and "domain" not in str(exc):
+                return False
+    return True
 
 
 @register_format("mc_symbolic", applies=_readable_keys, grader=grade_choice,
