@@ -26,7 +26,7 @@ N = 45
 
 @pytest.fixture(scope="module")
 def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A user catalog: two numerical templates and an algebraic one (which has one instance)."""
+    """A user catalog: two numerical templates and an algebraic one (whose instances vary too)."""
     root = tmp_path_factory.mktemp("catalog")
     for name in FILES:
         (root / name).parent.mkdir(parents=True, exist_ok=True)
@@ -68,7 +68,7 @@ def test_pieces_in_any_order_join_to_the_single_process_bytes(folder: Path, cata
     work = scale.pieces(catalog, n=N, size=10)
     assert [p["piece"] for p in work] == list(range(len(work)))
     sizes = {t: sum(p["n"] for p in work if p["template"] == t) for t in catalog}
-    assert sizes == {"mechanics.projectile_range": N, "optics.apparent_depth_two_layers_symbolic": 1,
+    assert sizes == {"mechanics.projectile_range": N, "optics.apparent_depth_two_layers_symbolic": N,
                      "optics.thin_lens": N}
     shuffled = random.Random(0).sample(work, len(work))
     made = sorted((scale.generate_piece(p, catalog=catalog, **OPTIONS) for p in shuffled),

@@ -79,4 +79,5 @@ def test_worded_inputs_over_the_catalog() -> None:
         ("mechanics.oscillator_ringdown_q_bandwidth", "r"),
         ("relativity.relativistic_rocket", "R"), ("statmech.negative_temperature_spins", "rho"),
         ("thermo.free_expansion_then_adiabatic", "r"), ("thermo.otto_heat_input_peak", "Q"),
+        ("electricity.solenoid_coil_self_heating", "N"),  # "{{ N }} turns"
     }
