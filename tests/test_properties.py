@@ -2,7 +2,9 @@
 
 Three routes must agree: ``Template.solve`` (Pint does all unit handling, inputs
 given as strings, sometimes in an alternative unit), the vectorised SI path
-used for generation, and SymPy's own ``evalf`` of the expression.
+used for generation, and the SymPy expression evaluated at 30 digits (mpmath).
+Each template gets ``EXAMPLES`` points by default (CI runs this size, derandomised)
+and ``EXAMPLES_SLOW`` with ``-m slow``.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import mpmath
 import numpy as np
 import pytest
 import sympy as sp
-from hypothesis import assume, given
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import physgen
@@ -61,9 +63,28 @@ def as_string(data: st.DataObject, t: physgen.Template, name: str, value: float)
     return f"{converted!r} {unit}"
 
 
+#: Points per template: every input's range is drawn across (Hypothesis also tries its ends);
+#: the slow sweep draws many more.
+EXAMPLES = 30
+EXAMPLES_SLOW = 300
+
+
 @pytest.mark.parametrize("template_id", IDS)
+@settings(max_examples=EXAMPLES)
 @given(data=st.data())
 def test_solve_vectorised_and_sympy_agree(template_id: str, data: st.DataObject) -> None:
+    _three_routes_agree(template_id, data)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("template_id", IDS)
+@settings(max_examples=EXAMPLES_SLOW)
+@given(data=st.data())
+def test_solve_vectorised_and_sympy_agree_at_full_size(template_id: str, data: st.DataObject) -> None:
+    _three_routes_agree(template_id, data)
+
+
+def _three_routes_agree(template_id: str, data: st.DataObject) -> None:
     t = CATALOG[template_id]
     point = draw_point(data, t)
     assume(meets_constraints(t, point))
