@@ -1,0 +1,69 @@
+"""Worked examples of the hard electricity and magnetism templates of branch wb (issue 19), each
+computed by a numerical route independent of the template's closed form: circuits and motions
+integrated step by step with the classical Runge–Kutta stepper of ``tests/ode.py`` (an event, a
+current or a speed falling to a level, located by bisection on the last step), operating points
+found by bisection on the device's characteristic. Constants are typed in by hand."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from tests.ode import State, rk4
+
+Deriv = Callable[[float, State], State]
+
+
+def _until(f: Deriv, y: State, h: float, event: Callable[[State], float], t_max: float) -> tuple[float, State]:
+    """Integrate ``dy/dt = f(t, y)`` from t = 0 until ``event`` turns negative (the crossing bisected
+    on the last step) or ``t_max``."""
+    t = 0.0
+    while t < t_max:
+        nxt = rk4(f, t, y, h)
+        if event(nxt) < 0:
+            lo, hi = 0.0, h
+            for _ in range(80):
+                mid = (lo + hi) / 2
+                if event(rk4(f, t, y, mid)) < 0:
+                    hi = mid
+                else:
+                    lo = mid
+            return t + hi, rk4(f, t, y, hi)
+        t, y = t + h, nxt
+    return t, y
+
+
+def _bisect(f: Callable[[float], float], lo: float, hi: float) -> float:
+    flo = f(lo)
+    for _ in range(200):
+        mid = (lo + hi) / 2
+        if (f(mid) < 0) == (flo < 0):
+            lo, flo = mid, f(mid)
+        else:
+            hi = mid
+    return (lo + hi) / 2
+
+
+def _relay() -> dict[str, tuple[float, str]]:
+    # 5 V logic through 15 kΩ, h_FE 100, 12 V coil of 240 Ω and 300 mH, 0.8 V diode, release 10 mA.
+    # Operating point: the collector loop V_CC = i R_c + V_CE meets the transistor's characteristic
+    # (i = h_FE I_B for V_CE > 0.2 V, any i ≤ h_FE I_B at 0.2 V): bisect on V_CE.
+    v_in, r_b, beta, v_cc, r_c, ind, v_f, i_rel = 5.0, 15e3, 100, 12.0, 240.0, 0.300, 0.8, 10e-3
+    i_b = (v_in - 0.7) / r_b
+    v_ce = _bisect(lambda v: (v_cc - v) / r_c - beta * i_b, 0.2, v_cc) if (v_cc - 0.2) / r_c > beta * i_b else 0.2
+    i0 = (v_cc - v_ce) / r_c
+    p_q = i0 * v_ce + i_b * 0.7
+
+    def coil(_t: float, y: State) -> State:  # (i, diode charge): L di/dt = −(i R_c + V_f)
+        return [-(y[0] * r_c + v_f) / ind, y[0]]
+
+    t_rel, _ = _until(coil, [i0, 0.0], 1e-7, lambda s: s[0] - i_rel, 1.0)
+    _, (_, q) = _until(coil, [i0, 0.0], 1e-7, lambda s: s[0], 1.0)
+    return {"I_0": (i0 * 1e3, "mA"), "P_Q": (p_q * 1e3, "mW"), "t_rel": (t_rel * 1e3, "ms"),
+            "W_D": (v_f * q * 1e6, "uJ")}
+
+
+EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
+    "electricity.relay_driver_flyback_release": (
+        {"V_in": "5 V", "R_B": "15 kohm", "beta": "100", "V_CC": "12 V", "R_c": "240 ohm", "L": "300 mH",
+         "V_f": "0.8 V", "I_rel": "10 mA"}, _relay),
+}
