@@ -6,6 +6,7 @@ found by bisection on the device's characteristic. Constants are typed in by han
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
 from tests.ode import State, rk4
@@ -78,10 +79,37 @@ def _coil_cart() -> dict[str, tuple[float, str]]:
     return {"q": (q * 1e3, "mC"), "Q": (heat * 1e3, "mJ")}
 
 
+def _kicked_rod() -> dict[str, tuple[float, str]]:
+    # 50 V through 50 Ω into 20 mF for 1 s; 0.4 T, 20 cm of rod, 20 g, leads 20 cm. Integrate the
+    # charging, then the swing θ'' = −(g/l) sin θ until the leads' tension m (l θ'² + g cos θ) vanishes,
+    # then the free flight to its apex.
+    e, r, c, t1, b, ell, m, lead, g = 50.0, 50.0, 0.020, 1.0, 0.4, 0.20, 0.020, 0.20, 9.81
+    n = 20000
+    v = [0.0]
+    for k in range(n):
+        v = rk4(lambda _t, y: [(e - y[0]) / (r * c)], k * t1 / n, v, t1 / n)
+    v0 = b * ell * c * v[0] / m
+
+    def swing(_t: float, y: State) -> State:
+        return [y[1], -g / lead * math.sin(y[0])]
+
+    def tension(y: State) -> float:
+        return lead * y[1] ** 2 + g * math.cos(y[0])
+
+    _, (th, om) = _until(swing, [0.0, v0 / lead], 1e-6, lambda y: min(tension(y), y[1]), 10.0)
+    height = lead - lead * math.cos(th)
+    vy = lead * om * math.sin(th)
+    h = height + max(vy, 0.0) ** 2 / (2 * g) if tension([th, om]) < 1e-6 else height
+    return {"v0": (v0, "m/s"), "h": (h * 100, "cm"), "T": (m * (g + v0**2 / lead) / 2, "N")}
+
+
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "electricity.relay_driver_flyback_release": (
         {"V_in": "5 V", "R_B": "15 kohm", "beta": "100", "V_CC": "12 V", "R_c": "240 ohm", "L": "300 mH",
          "V_f": "0.8 V", "I_rel": "10 mA"}, _relay),
     "magnetism.coil_cart_into_field_region": (
         {"N": "100", "a": "8 cm", "m": "500 g", "R": "3 ohm", "B": "0.4 T", "v0": "100 cm/s"}, _coil_cart),
+    "magnetism.capacitor_kicked_rod_swing": (
+        {"E": "50 V", "R": "50 ohm", "C": "20 mF", "t1": "1 s", "B": "0.4 T", "L": "20 cm", "m": "20 g",
+         "l": "20 cm"}, _kicked_rod),
 }
