@@ -103,6 +103,22 @@ def _kicked_rod() -> dict[str, tuple[float, str]]:
     return {"v0": (v0, "m/s"), "h": (h * 100, "cm"), "T": (m * (g + v0**2 / lead) / 2, "N")}
 
 
+def _defibrillator() -> dict[str, tuple[float, str]]:
+    # 200 J in 32 µF (V0 = 3536 V) through 50 mH, 10 Ω of inductor and 50 Ω of patient: integrate
+    # (q, i, patient's heat) until di/dt turns negative (the peak), then on for 40 ms (e^−24 left).
+    e_s, c, ind, r_i, r_p = 200.0, 32e-6, 0.050, 10.0, 50.0
+    r = r_i + r_p
+
+    def rlc(_t: float, y: State) -> State:
+        q, i, _ = y
+        return [-i, (q / c - i * r) / ind, i * i * r_p]  # the capacitor's charge q drives i
+
+    start = [c * math.sqrt(2 * e_s / c), 0.0, 0.0]
+    t_p, (q, i_p, _) = _until(rlc, start, 1e-7, lambda y: rlc(0.0, y)[1], 1.0)
+    _, (_, _, heat) = _until(rlc, start, 1e-7, lambda y: 1.0, 0.040)
+    return {"t_p": (t_p * 1e3, "ms"), "i_p": (i_p, "A"), "V_Cp": (q / c / 1e3, "kV"), "E_p": (heat, "J")}
+
+
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "electricity.relay_driver_flyback_release": (
         {"V_in": "5 V", "R_B": "15 kohm", "beta": "100", "V_CC": "12 V", "R_c": "240 ohm", "L": "300 mH",
@@ -112,4 +128,6 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
     "magnetism.capacitor_kicked_rod_swing": (
         {"E": "50 V", "R": "50 ohm", "C": "20 mF", "t1": "1 s", "B": "0.4 T", "L": "20 cm", "m": "20 g",
          "l": "20 cm"}, _kicked_rod),
+    "electricity.defibrillator_pulse_peak": (
+        {"E_s": "200 J", "C": "32 uF", "L": "50 mH", "R_i": "10 ohm", "R_p": "50 ohm"}, _defibrillator),
 }
