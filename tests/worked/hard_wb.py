@@ -119,6 +119,24 @@ def _defibrillator() -> dict[str, tuple[float, str]]:
     return {"t_p": (t_p * 1e3, "ms"), "i_p": (i_p, "A"), "V_Cp": (q / c / 1e3, "kV"), "E_p": (heat, "J")}
 
 
+def _two_rods() -> dict[str, tuple[float, str]]:
+    # Released from 20 cm (v0 = 1.981 m/s); 50 g and 30 g rods, 20 cm apart on the rails, 0.5 T,
+    # 50 mΩ each, the second rod 20 cm into the field. Integrate both rods, the charge and the Joule
+    # heat until the gap closes (or for 40 relative time constants); then momentum gives the final speed.
+    h, m1, m2, ell, b, r, d0, g = 0.20, 0.050, 0.030, 0.20, 0.5, 0.100, 0.20, 9.81
+    v0 = math.sqrt(2 * g * h)
+
+    def rods(_t: float, y: State) -> State:
+        _x1, w1, _x2, w2, _, _ = y
+        i = b * ell * (w1 - w2) / r
+        return [w1, -b * i * ell / m1, w2, b * i * ell / m2, i, i * i * r]
+
+    tau = m1 * m2 / (m1 + m2) * r / (b * ell) ** 2
+    _, (_, w1, _, w2, q, heat) = _until(rods, [0.0, v0, d0, 0.0, 0.0, 0.0], tau / 2000,
+                                        lambda y: y[2] - y[0], 40 * tau)
+    return {"v_c": ((m1 * w1 + m2 * w2) / (m1 + m2), "m/s"), "q": (q, "C"), "Q_J": (heat * 1e3, "mJ")}
+
+
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "electricity.relay_driver_flyback_release": (
         {"V_in": "5 V", "R_B": "15 kohm", "beta": "100", "V_CC": "12 V", "R_c": "240 ohm", "L": "300 mH",
@@ -130,4 +148,7 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
          "l": "20 cm"}, _kicked_rod),
     "electricity.defibrillator_pulse_peak": (
         {"E_s": "200 J", "C": "32 uF", "L": "50 mH", "R_i": "10 ohm", "R_p": "50 ohm"}, _defibrillator),
+    "magnetism.two_rods_on_rails_catch_up": (
+        {"h": "20 cm", "m1": "50 g", "m2": "30 g", "L": "20 cm", "B": "0.5 T", "r1": "50 mohm", "r2": "50 mohm",
+         "d0": "20 cm"}, _two_rods),
 }
