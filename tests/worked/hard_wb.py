@@ -137,6 +137,20 @@ def _two_rods() -> dict[str, tuple[float, str]]:
     return {"v_c": ((m1 * w1 + m2 * w2) / (m1 + m2), "m/s"), "q": (q, "C"), "Q_J": (heat * 1e3, "mJ")}
 
 
+def _resonant_transfer() -> dict[str, tuple[float, str]]:
+    # 470 µF at 300 V into 100 µF through 5 mH and 4 Ω with an ideal diode: integrate the loop
+    # (both capacitors' voltages, the current, the heat) until the current returns to zero (diode
+    # blocks) or for 40 time constants 2L/R.
+    v1, c1, c2, ind, r = 300.0, 470e-6, 100e-6, 5e-3, 4.0
+
+    def loop(_t: float, y: State) -> State:
+        u1, u2, i, _ = y
+        return [-i / c1, i / c2, (u1 - u2 - i * r) / ind, i * i * r]
+
+    _, (u1, u2, _, heat) = _until(loop, [v1, 0.0, 1e-12, 0.0], 1e-7, lambda y: y[2], 40 * 2 * ind / r)
+    return {"V2": (u2, "V"), "V1f": (u1, "V"), "W_R": (heat, "J")}
+
+
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "electricity.relay_driver_flyback_release": (
         {"V_in": "5 V", "R_B": "15 kohm", "beta": "100", "V_CC": "12 V", "R_c": "240 ohm", "L": "300 mH",
@@ -151,4 +165,6 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
     "magnetism.two_rods_on_rails_catch_up": (
         {"h": "20 cm", "m1": "50 g", "m2": "30 g", "L": "20 cm", "B": "0.5 T", "r1": "50 mohm", "r2": "50 mohm",
          "d0": "20 cm"}, _two_rods),
+    "electricity.resonant_charge_transfer_diode": (
+        {"V1": "300 V", "C1": "470 uF", "C2": "100 uF", "L": "5 mH", "R": "4 ohm"}, _resonant_transfer),
 }
