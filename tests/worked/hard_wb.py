@@ -16,9 +16,10 @@ Deriv = Callable[[float, State], State]
 
 def _until(f: Deriv, y: State, h: float, event: Callable[[State], float], t_max: float) -> tuple[float, State]:
     """Integrate ``dy/dt = f(t, y)`` from t = 0 until ``event`` turns negative (the crossing bisected
-    on the last step) or ``t_max``."""
+    on the last step) or until exactly ``t_max``."""
     t = 0.0
     while t < t_max:
+        h = min(h, t_max - t)  # the last step ends exactly at t_max
         nxt = rk4(f, t, y, h)
         if event(nxt) < 0:
             lo, hi = 0.0, h
@@ -151,6 +152,25 @@ def _resonant_transfer() -> dict[str, tuple[float, str]]:
     return {"V2": (u2, "V"), "V1f": (u1, "V"), "W_R": (heat, "J")}
 
 
+def _flywheel() -> dict[str, tuple[float, str]]:
+    # 0.02 kg·m², 1 mV/rpm (= 0.001·60/(2π) V·s), 0.1 Ω, 2000 rpm, 50 mN·m, circuit opened at 15 s.
+    # Integrate (ω, angle, heat in R) with the circuit closed until 15 s or rest, then with friction alone.
+    inertia, r, tau_f, t_open = 0.020, 0.100, 0.050, 15.0
+    k_e = 1e-3 * 60 / (2 * math.pi)
+    w0 = 2000 * 2 * math.pi / 60
+
+    def closed(_t: float, y: State) -> State:
+        w = y[0]
+        return [(-tau_f - k_e**2 / r * w) / inertia, w, (k_e * w) ** 2 / r]
+
+    def friction_only(_t: float, y: State) -> State:
+        return [-tau_f / inertia, y[0], 0.0]
+
+    t1, y1 = _until(closed, [w0, 0.0, 0.0], 1e-4, lambda y: y[0], t_open)
+    t2, (_, angle, heat) = _until(friction_only, y1, 1e-4, lambda y: y[0], 1e4) if y1[0] > 0 else (0.0, y1)
+    return {"N": (angle / (2 * math.pi), ""), "t_stop": (t1 + t2, "s"), "W_R": (heat, "J")}
+
+
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "electricity.relay_driver_flyback_release": (
         {"V_in": "5 V", "R_B": "15 kohm", "beta": "100", "V_CC": "12 V", "R_c": "240 ohm", "L": "300 mH",
@@ -167,4 +187,7 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
          "d0": "20 cm"}, _two_rods),
     "electricity.resonant_charge_transfer_diode": (
         {"V1": "300 V", "C1": "470 uF", "C2": "100 uF", "L": "5 mH", "R": "4 ohm"}, _resonant_transfer),
+    "magnetism.generator_braked_flywheel": (
+        {"J": "0.02 kg*m**2", "K": "1 mV/rpm", "R": "0.1 ohm", "f0": "2000 rpm", "tau_f": "50 mN*m", "T": "15 s"},
+        _flywheel),
 }
