@@ -171,6 +171,32 @@ def _flywheel() -> dict[str, tuple[float, str]]:
     return {"N": (angle / (2 * math.pi), ""), "t_stop": (t1 + t2, "s"), "W_R": (heat, "J")}
 
 
+def _rlc_ratings() -> dict[str, tuple[float, str]]:
+    # 500 Hz; 20 Ω, 20 mH, 8 µF; inductor 1.5 A rms, capacitor 50 V rms. Drive the circuit with 1 V rms,
+    # integrate 40 periods (the transient decays as e^(−500 t)), measure the rms current and capacitor
+    # voltage over the next period, and scale the drive (the circuit is linear) to the first rating.
+    f, r, ind, cap, i_max, vc_max = 500.0, 20.0, 0.020, 8e-6, 1.5, 50.0
+    w = 2 * math.pi * f
+
+    def circuit(t: float, y: State) -> State:
+        q, i = y
+        return [i, (math.sqrt(2) * math.sin(w * t) - r * i - q / cap) / ind]
+
+    n = 4000
+    h = 1 / (f * n)
+    y, t = [0.0, 0.0], 0.0
+    for _ in range(40 * n):
+        y, t = rk4(circuit, t, y, h), t + h
+    sq_i = sq_q = sq_l = 0.0
+    for _ in range(n):
+        y, t = rk4(circuit, t, y, h), t + h
+        sq_q, sq_i = sq_q + y[0] ** 2 / n, sq_i + y[1] ** 2 / n
+        sq_l += (ind * circuit(t, y)[1]) ** 2 / n
+    i_rms, vc_rms = math.sqrt(sq_i), math.sqrt(sq_q) / cap
+    scale = min(i_max / i_rms, vc_max / vc_rms)  # source rms voltage at which the first rating is reached
+    return {"V_s": (scale, "V"), "P": ((i_rms * scale) ** 2 * r, "W"), "V_L": (math.sqrt(sq_l) * scale, "V")}
+
+
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "electricity.relay_driver_flyback_release": (
         {"V_in": "5 V", "R_B": "15 kohm", "beta": "100", "V_CC": "12 V", "R_c": "240 ohm", "L": "300 mH",
@@ -190,4 +216,6 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
     "magnetism.generator_braked_flywheel": (
         {"J": "0.02 kg*m**2", "K": "1 mV/rpm", "R": "0.1 ohm", "f0": "2000 rpm", "tau_f": "50 mN*m", "T": "15 s"},
         _flywheel),
+    "electricity.series_rlc_ratings_limit": (
+        {"f": "500 Hz", "R": "20 ohm", "L": "20 mH", "C": "8 uF", "I_max": "1.5 A", "V_Cmax": "50 V"}, _rlc_ratings),
 }
