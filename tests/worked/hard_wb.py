@@ -14,7 +14,8 @@ from tests.ode import State, rk4
 Deriv = Callable[[float, State], State]
 
 
-def _until(f: Deriv, y: State, h: float, event: Callable[[State], float], t_max: float) -> tuple[float, State]:
+def _until(f: Deriv, y: State, h: float, event: Callable[[State], float],
+           t_max: float) -> tuple[float, State]:
     """Integrate ``dy/dt = f(t, y)`` from t = 0 until ``event`` turns negative (the crossing bisected
     on the last step) or until exactly ``t_max``."""
     t = 0.0
@@ -51,7 +52,8 @@ def _relay() -> dict[str, tuple[float, str]]:
     # (i = h_FE I_B for V_CE > 0.2 V, any i ≤ h_FE I_B at 0.2 V): bisect on V_CE.
     v_in, r_b, beta, v_cc, r_c, ind, v_f, i_rel = 5.0, 15e3, 100, 12.0, 240.0, 0.300, 0.8, 10e-3
     i_b = (v_in - 0.7) / r_b
-    v_ce = _bisect(lambda v: (v_cc - v) / r_c - beta * i_b, 0.2, v_cc) if (v_cc - 0.2) / r_c > beta * i_b else 0.2
+    saturated = (v_cc - 0.2) / r_c <= beta * i_b
+    v_ce = 0.2 if saturated else _bisect(lambda v: (v_cc - v) / r_c - beta * i_b, 0.2, v_cc)
     i0 = (v_cc - v_ce) / r_c
     p_q = i0 * v_ce + i_b * 0.7
 
@@ -209,13 +211,14 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
     "electricity.defibrillator_pulse_peak": (
         {"E_s": "200 J", "C": "32 uF", "L": "50 mH", "R_i": "10 ohm", "R_p": "50 ohm"}, _defibrillator),
     "magnetism.two_rods_on_rails_catch_up": (
-        {"h": "20 cm", "m1": "50 g", "m2": "30 g", "L": "20 cm", "B": "0.5 T", "r1": "50 mohm", "r2": "50 mohm",
-         "d0": "20 cm"}, _two_rods),
+        {"h": "20 cm", "m1": "50 g", "m2": "30 g", "L": "20 cm", "B": "0.5 T", "r1": "50 mohm",
+         "r2": "50 mohm", "d0": "20 cm"}, _two_rods),
     "electricity.resonant_charge_transfer_diode": (
         {"V1": "300 V", "C1": "470 uF", "C2": "100 uF", "L": "5 mH", "R": "4 ohm"}, _resonant_transfer),
     "magnetism.generator_braked_flywheel": (
-        {"J": "0.02 kg*m**2", "K": "1 mV/rpm", "R": "0.1 ohm", "f0": "2000 rpm", "tau_f": "50 mN*m", "T": "15 s"},
-        _flywheel),
+        {"J": "0.02 kg*m**2", "K": "1 mV/rpm", "R": "0.1 ohm", "f0": "2000 rpm", "tau_f": "50 mN*m",
+         "T": "15 s"}, _flywheel),
     "electricity.series_rlc_ratings_limit": (
-        {"f": "500 Hz", "R": "20 ohm", "L": "20 mH", "C": "8 uF", "I_max": "1.5 A", "V_Cmax": "50 V"}, _rlc_ratings),
+        {"f": "500 Hz", "R": "20 ohm", "L": "20 mH", "C": "8 uF", "I_max": "1.5 A", "V_Cmax": "50 V"},
+        _rlc_ratings),
 }
