@@ -9,6 +9,8 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
+import numpy as np
+
 from tests.ode import State, rk4
 
 Deriv = Callable[[float, State], State]
@@ -199,6 +201,19 @@ def _rlc_ratings() -> dict[str, tuple[float, str]]:
     return {"V_s": (scale, "V"), "P": ((i_rms * scale) ** 2 * r, "W"), "V_L": (math.sqrt(sq_l) * scale, "V")}
 
 
+def _led_bridge() -> dict[str, tuple[float, str]]:
+    # 6 V; left 220 Ω over 680 Ω, right 470 Ω over 220 Ω; LED 2.0 V. Nodal analysis: first with the
+    # LED off (two independent dividers); it is forward-biased beyond 2.0 V, so solve KCL at A and B
+    # with the LED as a 2.0 V drop carrying an unknown current I (unknowns V_A, V_B, I).
+    e, r1, r2, r3, r4, v_f = 6.0, 220.0, 680.0, 470.0, 220.0, 2.0
+    v_a, v_b = e * r2 / (r1 + r2), e * r4 / (r3 + r4)
+    if v_a - v_b > v_f:
+        kcl = [[1 / r1 + 1 / r2, 0.0, 1.0], [0.0, 1 / r3 + 1 / r4, -1.0], [1.0, -1.0, 0.0]]
+        v_a, v_b, _ = (float(x) for x in np.linalg.solve(kcl, [e / r1, e / r3, v_f]))
+    i_b = (e - v_a) / r1 + (e - v_b) / r3
+    return {"V_A": (v_a, "V"), "I_b": (i_b * 1e3, "mA"), "P_2": (v_a**2 / r2 * 1e3, "mW")}
+
+
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "electricity.relay_driver_flyback_release": (
         {"V_in": "5 V", "R_B": "15 kohm", "beta": "100", "V_CC": "12 V", "R_c": "240 ohm", "L": "300 mH",
@@ -221,4 +236,7 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
     "electricity.series_rlc_ratings_limit": (
         {"f": "500 Hz", "R": "20 ohm", "L": "20 mH", "C": "8 uF", "I_max": "1.5 A", "V_Cmax": "50 V"},
         _rlc_ratings),
+    "electricity.led_across_bridge": (
+        {"E": "6 V", "R1": "220 ohm", "R2": "680 ohm", "R3": "470 ohm", "R4": "220 ohm", "V_f": "2.0 V"},
+        _led_bridge),
 }
