@@ -115,3 +115,16 @@ def test_led_bridge_dark_regime() -> None:
     v_a = 6 * 680 / 900
     assert got["V_A"] == pytest.approx(v_a, rel=1e-9)
     assert got["I_b"] == pytest.approx(6 / 900 + 6 / 940, rel=1e-9)
+
+
+def test_inclined_rod_driven_up_the_rails() -> None:
+    # 20 A instead of 2 A: B I L cos θ = 1.41 N beats m g sin θ = 0.69 N by 0.72 N, past static
+    # friction (0.42 N), so the rod runs up the rails and kinetic friction acts down the slope
+    got = _solve("magnetism.current_rod_on_inclined_rails", m="100 g", L="20 cm", theta="45 deg",
+                 B="0.5 T", I="20 A", mu_s="0.2", mu_k="0.1", s="50 cm")
+    c = math.cos(math.radians(45))
+    force = 0.5 * 20 * 0.2
+    normal = 0.1 * G * c + force * c
+    a = (force * c - 0.1 * G * c - 0.1 * normal) / 0.1
+    assert got["a"] == pytest.approx(a, rel=1e-9)
+    assert got["emf"] == pytest.approx(0.5 * 0.2 * math.sqrt(2 * a * 0.5) * c, rel=1e-9)

@@ -214,6 +214,24 @@ def _led_bridge() -> dict[str, tuple[float, str]]:
     return {"V_A": (v_a, "V"), "I_b": (i_b * 1e3, "mA"), "P_2": (v_a**2 / r2 * 1e3, "mW")}
 
 
+def _inclined_rod() -> dict[str, tuple[float, str]]:
+    # 100 g rod, rails 20 cm apart at 45°, 0.5 T vertical, 2 A held constant, μ_s 0.3, μ_k 0.2, 50 cm.
+    # Resolve the forces in x (up the rails) and y (out of the rails): at rest the net drive beats
+    # static friction, so integrate x'' = (drive − μ_k N sign(x'))/m from rest until x reaches 50 cm.
+    m, ell, th, b, cur, mu_s, mu_k, dist, g = 0.100, 0.20, math.radians(45), 0.5, 2.0, 0.3, 0.2, 0.50, 9.81
+    fx = b * cur * ell * math.cos(th) - m * g * math.sin(th)  # magnetic force towards the uphill side
+    normal = m * g * math.cos(th) + b * cur * ell * math.sin(th)
+    assert abs(fx) > mu_s * normal  # it moves
+    way = 1.0 if fx > 0 else -1.0
+
+    def rod(_t: float, y: State) -> State:
+        return [y[1], (fx - mu_k * normal * way) / m]
+
+    t, (_, v) = _until(rod, [0.0, 0.0], 1e-5, lambda y: dist - abs(y[0]), 10.0)
+    emf = b * ell * abs(v) * math.cos(th)  # the horizontal velocity component cuts the vertical field
+    return {"a": (abs(v) / t, "m/s^2"), "v": (abs(v), "m/s"), "emf": (emf * 1e3, "mV")}
+
+
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "electricity.relay_driver_flyback_release": (
         {"V_in": "5 V", "R_B": "15 kohm", "beta": "100", "V_CC": "12 V", "R_c": "240 ohm", "L": "300 mH",
@@ -239,4 +257,7 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
     "electricity.led_across_bridge": (
         {"E": "6 V", "R1": "220 ohm", "R2": "680 ohm", "R3": "470 ohm", "R4": "220 ohm", "V_f": "2.0 V"},
         _led_bridge),
+    "magnetism.current_rod_on_inclined_rails": (
+        {"m": "100 g", "L": "20 cm", "theta": "45 deg", "B": "0.5 T", "I": "2 A", "mu_s": "0.3",
+         "mu_k": "0.2", "s": "50 cm"}, _inclined_rod),
 }
