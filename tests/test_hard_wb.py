@@ -128,3 +128,16 @@ def test_inclined_rod_driven_up_the_rails() -> None:
     a = (force * c - 0.1 * G * c - 0.1 * normal) / 0.1
     assert got["a"] == pytest.approx(a, rel=1e-9)
     assert got["emf"] == pytest.approx(0.5 * 0.2 * math.sqrt(2 * a * 0.5) * c, rel=1e-9)
+
+
+def test_mirror_escape_through_the_throat() -> None:
+    # 20°: sin²α B_max/B_min = 0.58 < 1, inside the loss cone, so the parallel speed is smallest at the
+    # throat (z = L √(B_max/B_min − 1) = 100 cm), where v_⊥ = v sin α √(B_max/B_min)
+    got = _solve("magnetism.proton_in_magnetic_mirror", B_min="0.2 T", B_max="1.0 T", L="50 cm",
+                 K="10 keV", alpha="20 deg")
+    m_p, q_e = 1.67262192e-27, 1.602176634e-19
+    v = math.sqrt(2 * 10e3 * q_e / m_p)
+    assert got["z_t"] == pytest.approx(1.0, rel=1e-9)
+    assert got["r_L"] == pytest.approx(m_p * v * math.sin(math.radians(20)) * math.sqrt(5) / (q_e * 1.0),
+                                       rel=1e-6)
+    assert got["f_c"] == pytest.approx(q_e * 1.0 / (2 * math.pi * m_p), rel=1e-6)

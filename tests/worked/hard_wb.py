@@ -232,6 +232,28 @@ def _inclined_rod() -> dict[str, tuple[float, str]]:
     return {"a": (abs(v) / t, "m/s^2"), "v": (abs(v), "m/s"), "emf": (emf * 1e3, "mV")}
 
 
+def _mirror() -> dict[str, tuple[float, str]]:
+    # 10 keV proton at 40° in a mirror with B = 0.2 T (1 + z²/(50 cm)²) up to 1.0 T. With the magnetic
+    # moment conserved, v_∥² = v² − v_⊥0² B(z)/B_min: bisect for its zero between the centre and the
+    # throat (it has one: the proton is reflected), then the gyration there.
+    m_p, q_e = 1.67262192e-27, 1.602176634e-19
+    b_min, b_max, ell, k_ev, alpha = 0.2, 1.0, 0.50, 10e3, math.radians(40)
+    v = math.sqrt(2 * k_ev * q_e / m_p)
+
+    def field(z: float) -> float:
+        return b_min * (1 + (z / ell) ** 2)
+
+    def v_par_sq(z: float) -> float:
+        return v**2 - (v * math.sin(alpha)) ** 2 * field(z) / b_min
+
+    z_throat = ell * math.sqrt(b_max / b_min - 1)
+    z_t = _bisect(v_par_sq, 0.0, z_throat) if v_par_sq(z_throat) < 0 else z_throat
+    b_t = field(z_t)
+    v_perp = math.sqrt(v**2 - max(v_par_sq(z_t), 0.0))
+    return {"z_t": (z_t * 100, "cm"), "r_L": (m_p * v_perp / (q_e * b_t) * 1e3, "mm"),
+            "f_c": (q_e * b_t / (2 * math.pi * m_p) / 1e6, "MHz")}
+
+
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "electricity.relay_driver_flyback_release": (
         {"V_in": "5 V", "R_B": "15 kohm", "beta": "100", "V_CC": "12 V", "R_c": "240 ohm", "L": "300 mH",
@@ -260,4 +282,6 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
     "magnetism.current_rod_on_inclined_rails": (
         {"m": "100 g", "L": "20 cm", "theta": "45 deg", "B": "0.5 T", "I": "2 A", "mu_s": "0.3",
          "mu_k": "0.2", "s": "50 cm"}, _inclined_rod),
+    "magnetism.proton_in_magnetic_mirror": (
+        {"B_min": "0.2 T", "B_max": "1.0 T", "L": "50 cm", "K": "10 keV", "alpha": "40 deg"}, _mirror),
 }
