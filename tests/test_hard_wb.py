@@ -141,3 +141,14 @@ def test_mirror_escape_through_the_throat() -> None:
     assert got["r_L"] == pytest.approx(m_p * v * math.sin(math.radians(20)) * math.sqrt(5) / (q_e * 1.0),
                                        rel=1e-6)
     assert got["f_c"] == pytest.approx(q_e * 1.0 / (2 * math.pi * m_p), rel=1e-6)
+
+
+def test_regen_limit_never_binds() -> None:
+    # 1400 kg: the braking power at the start, m a v1 = 3403 N × 27.8 m/s = 94.5 kW, is below the
+    # 120 kW limit, so the generator takes all the braking and stores η ½ m (v1² − v2²)
+    got = _solve("electricity.ev_regenerative_braking_limit", m="1400 kg", v1="100 km/h", v2="30 km/h",
+                 t_b="8 s", P_max="120 kW", eta="85 percent", E_b="60 kWh")
+    v1, v2 = 100 / 3.6, 30 / 3.6
+    stored = 0.85 * 0.5 * 1400 * (v1**2 - v2**2)
+    assert got["E_in"] == pytest.approx(stored, rel=1e-9)
+    assert got["P_in"] == pytest.approx(0.85 * 1400 * (v1 - v2) / 8 * v1, rel=1e-9)

@@ -254,6 +254,26 @@ def _mirror() -> dict[str, tuple[float, str]]:
             "f_c": (q_e * b_t / (2 * math.pi * m_p) / 1e6, "MHz")}
 
 
+def _regen() -> dict[str, tuple[float, str]]:
+    # 1800 kg from 100 km/h to 30 km/h in 8 s, generator limit 60 kW at the wheels, 85 % to the cells,
+    # 60 kWh battery. Integrate the stored energy dE/dt = η min(m a v(t), P_max) over the braking, and
+    # track the largest power into the battery.
+    m, v1, v2, t_b, p_max, eta, e_b = 1800.0, 100 / 3.6, 30 / 3.6, 8.0, 60e3, 0.85, 60 * 3.6e6
+    a = (v1 - v2) / t_b
+
+    def power(t: float) -> float:
+        return eta * min(m * a * (v1 - a * t), p_max)
+
+    n = 80000
+    stored, t, peak = [0.0], 0.0, 0.0
+    for _ in range(n):
+        stored = rk4(lambda tt, _y: [power(tt)], t, stored, t_b / n)
+        t += t_b / n
+        peak = max(peak, power(t))
+    return {"E_in": (stored[0] / 3600, "W*h"), "dSOC": (stored[0] / e_b * 100, "percent"),
+            "P_in": (peak / 1e3, "kW")}
+
+
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "electricity.relay_driver_flyback_release": (
         {"V_in": "5 V", "R_B": "15 kohm", "beta": "100", "V_CC": "12 V", "R_c": "240 ohm", "L": "300 mH",
@@ -284,4 +304,7 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
          "mu_k": "0.2", "s": "50 cm"}, _inclined_rod),
     "magnetism.proton_in_magnetic_mirror": (
         {"B_min": "0.2 T", "B_max": "1.0 T", "L": "50 cm", "K": "10 keV", "alpha": "40 deg"}, _mirror),
+    "electricity.ev_regenerative_braking_limit": (
+        {"m": "1800 kg", "v1": "100 km/h", "v2": "30 km/h", "t_b": "8 s", "P_max": "60 kW",
+         "eta": "85 percent", "E_b": "60 kWh"}, _regen),
 }
