@@ -1,0 +1,200 @@
+"""Worked examples of the hard thermodynamics and statistical-mechanics templates of branch wc,
+computed by numerical routes that do not retype the templates' closed forms: the effusing gas
+integrated as an ODE in (N, T) with the switch found by bisection inside the crossing step, ...
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+from tests.ode import rk4
+
+R_GAS = 8.314462618  # J/(mol K)
+K_B = 1.380649e-23  # J/K
+K0 = 273.15
+
+
+def _bisect(f: Callable[[float], float], lo: float, hi: float) -> float:
+    """The root of f between lo and hi (f changes sign there)."""
+    flo = f(lo)
+    for _ in range(200):
+        mid = 0.5 * (lo + hi)
+        fm = f(mid)
+        if (fm > 0) == (flo > 0):
+            lo, flo = mid, fm
+        else:
+            hi = mid
+    return 0.5 * (lo + hi)
+
+
+def _effusion() -> dict[str, tuple[float, str]]:
+    # 10 L of argon at 1.00 Pa, 20 °C; hole 0.200 mm; switch at 0.100 Pa; asked 60 min after.
+    # τ0 = 3232 s; without the switch p(60 min) = 0.256 Pa, so the switch never closes.
+    # State y = [n (mol), T (K)]: dn/dt = −n v̄(T) A/(4V) (effusion flux), and with no heat each
+    # escaping atom takes 2kT while U = 3/2 n R T: d(3/2 n R T) = 2 R T dn, so dT/dt = (T/(3n)) dn/dt.
+    # Fixed RK4 steps until t or until the pressure crosses the switch's setting; the crossing is
+    # bisected inside its step (one RK4 sub-step from the last state).
+    v, d, p0, t0, t_end, p_s, molar = 10e-3, 0.2e-3, 1.00, 20 + K0, 3600.0, 0.100, 39.95e-3
+    area = math.pi * d**2 / 4
+
+    def deriv(_t: float, y: list[float]) -> list[float]:
+        n, temp = y
+        dn = -n * math.sqrt(8 * R_GAS * temp / (math.pi * molar)) * area / (4 * v)
+        return [dn, temp / (3 * n) * dn]
+
+    def pressure(y: list[float]) -> float:
+        return y[0] * R_GAS * y[1] / v
+
+    y = [p0 * v / (R_GAS * t0), t0]
+    n0 = y[0]
+    steps = 4000
+    h = t_end / steps
+    t = 0.0
+    for _ in range(steps):
+        nxt = rk4(deriv, t, y, h)
+        if pressure(nxt) <= p_s:
+            h_cross = _bisect(lambda s, t=t, y=y: pressure(rk4(deriv, t, y, s)) - p_s, 0.0, h)
+            y = rk4(deriv, t, y, h_cross)
+            break
+        y, t = nxt, t + h
+    n_f, t_f = y
+    e_out = 1.5 * R_GAS * (n0 * t0 - n_f * t_f)
+    return {"T_f": (t_f, "K"), "m_out": ((n0 - n_f) * molar * 1e9, "ug"), "E_out": (e_out * 1e3, "mJ")}
+
+
+def _gasification() -> dict[str, tuple[float, str]]:
+    # 2.00 L rigid vessel, 500 mg graphite, CO2 filled to 50.0 kPa at 25 °C, furnace at 950 °C.
+    # Route: K from ΔG° = ΔH° − TΔS°; the equilibrium extent found by bisecting
+    # (p_CO/p°)² − K p_CO2/p° on the CO2 pressure drop x in (0, b), then capped by the graphite
+    # (the reaction stops when the graphite is gone); the heat as ΔU = ΔH − V Δp (constant volume).
+    v, p1, m_g, t = 2.00e-3, 50.0e3, 0.500e-3, 950 + K0
+    dh, ds, p_std, m_c, t1 = 172.5e3, 175.9, 100e3, 12.01e-3, 25 + K0
+    b = p1 * t / t1
+    k = math.exp(-(dh - t * ds) / (R_GAS * t))
+    x_eq = _bisect(lambda x: (2 * x / p_std) ** 2 - k * (b - x) / p_std, 0.0, b)
+    x = min(x_eq, m_g / m_c * R_GAS * t / v)
+    xi = x * v / (R_GAS * t)
+    q = xi * dh - v * x  # total pressure rises by x (2 CO for each CO2)
+    return {"p_CO": (2 * x / 1e3, "kPa"), "f_conv": (100 * x / b, "percent"), "Q": (q, "J")}
+
+
+def _simpson(f: Callable[[float], float], a: float, b: float, n: int = 2000) -> float:
+    """∫ f from a to b by Simpson's rule (n even)."""
+    h = (b - a) / n
+    total = f(a) + f(b) + sum((4 if k % 2 else 2) * f(a + k * h) for k in range(1, n))
+    return total * h / 3
+
+
+def _jar() -> dict[str, tuple[float, str]]:
+    # 2.00 L jar, dry air at 100 kPa and 20 °C, 0.500 g of water, warmed to 80 °C.
+    # Route: the saturation pressure integrated from 100 °C down to T2 by RK4 on the
+    # Clausius–Clapeyron ODE dp/dT = L M p/(R T²); the vapour mass found by bisecting the
+    # equilibrium condition (liquid left only while the vapour is saturated); the entropy of the
+    # warming as ∫ C dT/T by Simpson's rule; the vapour's expansion below saturation as ∫ dV p/T.
+    v, m_w, p1, t1, t2 = 2.00e-3, 0.500e-3, 100e3, 20 + K0, 80 + K0
+    m_water, m_air, cva, cw, lat = 18.02e-3, 28.97e-3, 718.0, 4186.0, 2257e3
+    p_s = 101.325e3
+    steps = 2000
+    h = (t2 - (100 + K0)) / steps
+    temp = 100 + K0
+    for _ in range(steps):
+        p_s = rk4(lambda t, y: [lat * m_water * y[0] / (R_GAS * t**2)], temp, [p_s], h)[0]
+        temp += h
+
+    def excess(m_v: float) -> float:  # vapour pressure of m_v minus what it may be (saturation)
+        return m_v * R_GAS * t2 / (m_water * v) - p_s
+
+    m_v = m_w if excess(m_w) < 0 else _bisect(excess, 0.0, m_w)
+    p_v = m_v * R_GAS * t2 / (m_water * v)
+    m_a = p1 * v * m_air / (R_GAS * t1)
+    heat_cap = m_a * cva + m_w * cw
+    q = heat_cap * (t2 - t1) + m_v * lat - p_s * (m_v * R_GAS * t2 / (m_water * p_s))  # ΔH − p_s V_vapour
+    # vapour from p_s (volume n R T/p_s) to p_v (volume V) at T2: ΔS = ∫ p dV / T with p = n R T/V
+    n_v = m_v / m_water
+    ds_exp = _simpson(lambda vol: n_v * R_GAS / vol, n_v * R_GAS * t2 / p_s, v)
+    ds = _simpson(lambda t: heat_cap / t, t1, t2) + m_v * lat / t2 + ds_exp
+    return {"p_f": ((p1 * t2 / t1 + p_v) / 1e3, "kPa"), "Q": (q, "J"), "dS": (ds, "J/K")}
+
+
+def _einstein_block() -> dict[str, tuple[float, str]]:
+    # 1.00 kg copper (Einstein θ = 240 K, M = 63.55 g/mol) at 20 °C into 300 g of liquid nitrogen
+    # (77.36 K, L = 199 kJ/kg). Route: each of the 3n N_A oscillators by its partition function
+    # summed level by level, Z = Σ e^(−kθ/T) (k = 0..), U = ⟨E⟩ and F = −kT ln Z from the sums;
+    # the heat the nitrogen can take is m L; the final temperature by bisecting U(T) = U0 − Q;
+    # C = dU/dT by a central difference; S = (U − F)/T.
+    mb, t0, m_n, theta, molar, lat, t_n = 1.00, 20 + K0, 0.300, 240.0, 63.55e-3, 199e3, 77.36
+    oscillators_r = 3 * mb / molar * R_GAS  # 3n R: the sums below are per oscillator in units of k
+
+    def sums(t: float) -> tuple[float, float]:  # mean energy/k and ln Z of one oscillator
+        z = e = 0.0
+        for level in range(400):
+            w = math.exp(-level * theta / t)
+            z += w
+            e += level * theta * w
+        return e / z, math.log(z)
+
+    def energy(t: float) -> float:
+        return oscillators_r * sums(t)[0]
+
+    def entropy(t: float) -> float:
+        e, ln_z = sums(t)
+        return oscillators_r * (e / t + ln_z)
+
+    q = min(energy(t0) - energy(t_n), m_n * lat)
+    u_f = energy(t0) - q
+    t_f = t_n if q < m_n * lat else _bisect(lambda t: energy(t) - u_f, t_n, t0)
+    h = 1e-3
+    c_f = (energy(t_f + h) - energy(t_f - h)) / (2 * h)
+    ds = entropy(t_f) - entropy(t0) + q / t_n
+    return {"T_f": (t_f, "K"), "Q": (q / 1e3, "kJ"), "C_f": (c_f, "J/K"), "dS_gen": (ds, "J/K")}
+
+
+def _series_profile(conductances: list[float], left: float, right: float) -> list[float]:
+    """Node values of a chain of links (conductance per link) held at ``left`` and ``right``,
+    by Gauss–Seidel sweeps on the node balances (not the series formula)."""
+    nodes = [left] + [0.5 * (left + right)] * (len(conductances) - 1) + [right]
+    for _ in range(20000):
+        for j in range(1, len(nodes) - 1):
+            a, b = conductances[j - 1], conductances[j]
+            nodes[j] = (a * nodes[j - 1] + b * nodes[j + 1]) / (a + b)
+    return nodes
+
+
+def _wall() -> dict[str, tuple[float, str]]:
+    # 6.0 cm mineral wool (k 0.040, μ 1.3) inside 20 cm brick (k 0.80, μ 8.0); 20 °C/50 % in,
+    # 5.0 °C/80 % out; films 0.13 and 0.04 m²K/W; δ = 2.0e-10 kg/(m s Pa).
+    # Route: each layer cut into slices; temperatures and (uncapped) vapour pressures at the nodes
+    # found by Gauss–Seidel sweeps of the node balances; the interface node's vapour pressure is
+    # compared with saturation there and capped (Glaser).
+    t_in, rh_in, t_out, rh_out = 20.0, 0.50, 5.0, 0.80
+    l1, l2, k1, k2, mu1, mu2, dl = 0.06, 0.20, 0.040, 0.80, 1.3, 8.0, 2.0e-10
+
+    def p_sat(theta: float) -> float:
+        return 610.94 * math.exp(17.625 * theta / (theta + 243.04))
+
+    slices = 10
+    heat = [1 / 0.13] + [slices * k1 / l1] * slices + [slices * k2 / l2] * slices + [1 / 0.04]
+    temps = _series_profile(heat, t_in, t_out)
+    q = (temps[0] - temps[1]) / 0.13
+    t_i = temps[1 + slices]  # the node between the last wool slice and the first brick slice
+    vapour = [slices * dl / (mu1 * l1)] * slices + [slices * dl / (mu2 * l2)] * slices
+    pressures = _series_profile(vapour, rh_in * p_sat(t_in), rh_out * p_sat(t_out))
+    p_int = min(pressures[slices], p_sat(t_i))
+    return {"q": (q, "W/m^2"), "T_i": (t_i, "degC"), "p_int": (p_int, "Pa")}
+
+
+EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
+    "statmech.effusion_cooling_pressure_switch": (
+        {"V": "10 L", "d": "0.2 mm", "p0": "1 Pa", "T0": "20 degC", "t": "60 min", "p_s": "0.1 Pa"},
+        _effusion),
+    "statmech.graphite_gasification_co2": (
+        {"V": "2 L", "p1": "50 kPa", "m_g": "500 mg", "T": "950 degC"}, _gasification),
+    "thermo.sealed_jar_water_evaporates": (
+        {"V": "2 L", "m_w": "0.5 g", "p1": "100 kPa", "T1": "20 degC", "T2": "80 degC"}, _jar),
+    "statmech.einstein_block_liquid_nitrogen": (
+        {"mb": "1 kg", "T0": "20 degC", "mN": "300 g"}, _einstein_block),
+    "thermo.wall_interstitial_condensation": (
+        {"T_in": "20 degC", "RH_in": "50 percent", "T_out": "5 degC", "RH_out": "80 percent", "L1": "6 cm",
+         "L2": "20 cm", "k2": "0.8 W/(m*K)", "mu2": "8"}, _wall),
+}
