@@ -184,6 +184,20 @@ def _wall() -> dict[str, tuple[float, str]]:
     return {"q": (q, "W/m^2"), "T_i": (t_i, "degC"), "p_int": (p_int, "Pa")}
 
 
+def _ammonium_chloride() -> dict[str, tuple[float, str]]:
+    # 2.00 L rigid vessel, 0.500 g NH4Cl, NH3 admitted at 30.0 kPa and 25 °C, oven at 600 K,
+    # K = 0.350 there (p° = 100 kPa), ΔH° = 176.0 kJ/mol.
+    # Route: the HCl pressure x found by bisecting the mass-action residual x(a + x) − K p°² on
+    # (0, √K p°), then capped by the salt present; the heat as ΔU = ΔH − V Δp (constant volume).
+    v, pa1, m, t, k = 2.00e-3, 30.0e3, 0.500e-3, 600.0, 0.350
+    dh, p_std, molar, t1 = 176.0e3, 100e3, 53.49e-3, 25 + K0
+    a = pa1 * t / t1
+    x_eq = _bisect(lambda x: x * (a + x) - k * p_std**2, 0.0, math.sqrt(k) * p_std)
+    x = min(x_eq, m / molar * R_GAS * t / v)
+    q = x * v / (R_GAS * t) * dh - v * 2 * x
+    return {"p_HCl": (x / 1e3, "kPa"), "p_tot": ((a + 2 * x) / 1e3, "kPa"), "Q": (q, "J")}
+
+
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "statmech.effusion_cooling_pressure_switch": (
         {"V": "10 L", "d": "0.2 mm", "p0": "1 Pa", "T0": "20 degC", "t": "60 min", "p_s": "0.1 Pa"},
@@ -197,4 +211,6 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
     "thermo.wall_interstitial_condensation": (
         {"T_in": "20 degC", "RH_in": "50 percent", "T_out": "5 degC", "RH_out": "80 percent", "L1": "6 cm",
          "L2": "20 cm", "k2": "0.8 W/(m*K)", "mu2": "8"}, _wall),
+    "statmech.ammonium_chloride_with_ammonia": (
+        {"V": "2 L", "pa1": "30 kPa", "m": "0.5 g", "T": "600 K", "K": "0.35"}, _ammonium_chloride),
 }
