@@ -198,6 +198,46 @@ def _ammonium_chloride() -> dict[str, tuple[float, str]]:
     return {"p_HCl": (x / 1e3, "kPa"), "p_tot": ((a + 2 * x) / 1e3, "kPa"), "Q": (q, "J")}
 
 
+def _tanks() -> dict[str, tuple[float, str]]:
+    # A: 20.0 L at 800 kPa, B: 40.0 L at 150 kPa, both 20 °C; the valve shuts when A falls to 400 kPa
+    # (equal pressures would be 366.7 kPa, so the valve shuts first).
+    # Route: the moved amount s is the variable; RK4 on dT_A/ds = −(γ − 1) T_A/(n_A0 − s) (the air
+    # left in A expands reversibly and adiabatically) and dU_B/ds = c_p T_A (each bit carries its
+    # enthalpy into B), stopped where p_A meets max(p_B, p_set) (bisected inside the last step).
+    v_a, v_b, p0, p_b0, t0, p_set, molar = 20e-3, 40e-3, 800e3, 150e3, 20 + K0, 400e3, 28.97e-3
+    gamma, cp = 1.4, 3.5 * R_GAS
+    n_a0, n_b0 = p0 * v_a / (R_GAS * t0), p_b0 * v_b / (R_GAS * t0)
+
+    def deriv(s: float, y: list[float]) -> list[float]:
+        return [-(gamma - 1) * y[0] / (n_a0 - s), cp * y[0]]
+
+    def gap(s: float, y: list[float]) -> float:  # p_A minus the pressure at which the flow stops
+        p_a = (n_a0 - s) * R_GAS * y[0] / v_a
+        return p_a - max((gamma - 1) * y[1] / v_b, p_set)
+
+    y = [t0, p_b0 * v_b / (gamma - 1)]
+    s, h = 0.0, n_a0 / 20000
+    while True:
+        nxt = rk4(deriv, s, y, h)
+        if gap(s + h, nxt) <= 0:
+            step = _bisect(lambda d, s=s, y=y: gap(s + d, rk4(deriv, s, y, d)), 0.0, h)
+            y, s = rk4(deriv, s, y, step), s + step
+            break
+        y, s = nxt, s + h
+    t_a, u_b = y
+    p_b = (gamma - 1) * u_b / v_b
+    p_a = (n_a0 - s) * R_GAS * t_a / v_a
+    t_b = p_b * v_b / ((n_b0 + s) * R_GAS)
+
+    def molar_entropy(t: float, p: float) -> float:  # c_p ln T − R ln p, up to a constant
+        return cp * math.log(t) - R_GAS * math.log(p)
+
+    ds = ((n_a0 - s) * (molar_entropy(t_a, p_a) - molar_entropy(t0, p0))
+          + s * (molar_entropy(t_b, p_b) - molar_entropy(t0, p0))
+          + n_b0 * (molar_entropy(t_b, p_b) - molar_entropy(t0, p_b0)))
+    return {"T_A": (t_a, "K"), "T_B": (t_b, "K"), "m_moved": (s * molar * 1e3, "g"), "dS_gen": (ds, "J/K")}
+
+
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "statmech.effusion_cooling_pressure_switch": (
         {"V": "10 L", "d": "0.2 mm", "p0": "1 Pa", "T0": "20 degC", "t": "60 min", "p_s": "0.1 Pa"},
@@ -213,4 +253,7 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
          "L2": "20 cm", "k2": "0.8 W/(m*K)", "mu2": "8"}, _wall),
     "statmech.ammonium_chloride_with_ammonia": (
         {"V": "2 L", "pa1": "30 kPa", "m": "0.5 g", "T": "600 K", "K": "0.35"}, _ammonium_chloride),
+    "thermo.tank_discharge_valve_closes": (
+        {"V_A": "20 L", "V_B": "40 L", "p0": "800 kPa", "p_B0": "150 kPa", "T0": "20 degC",
+         "p_set": "400 kPa"}, _tanks),
 }
