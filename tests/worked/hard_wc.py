@@ -238,6 +238,38 @@ def _tanks() -> dict[str, tuple[float, str]]:
     return {"T_A": (t_a, "K"), "T_B": (t_b, "K"), "m_moved": (s * molar * 1e3, "g"), "dS_gen": (ds, "J/K")}
 
 
+def _engine_ice() -> dict[str, tuple[float, str]]:
+    # 10.0 kg iron (450 J/(kg K)) at 400 °C; 2.00 kg ice at −20 °C (c 2100, L 334 kJ/kg, water 4186).
+    # Route: the engine run in small steps of the block's temperature; each step's heat C_b dT goes in
+    # reversibly, so the tub receives dQ_c = C_b dT T_c/T_b, with the tub's temperature read from the
+    # heat it has received (warming ice, melting at 0 °C, warming water); RK4 on Q_c(T_b), stopped
+    # where T_b meets T_c (bisected inside the last step).
+    mb, cb, th, mi, ti = 10.0, 450.0, 400 + K0, 2.00, -20 + K0
+    ci, cw, lat, t0 = 2100.0, 4186.0, 334e3, K0
+    q_warm = mi * ci * (t0 - ti)
+
+    def tub_temperature(q: float) -> float:
+        if q < q_warm:
+            return ti + q / (mi * ci)
+        if q < q_warm + mi * lat:
+            return t0
+        return t0 + (q - q_warm - mi * lat) / (mi * cw)
+
+    def deriv(t_b: float, y: list[float]) -> list[float]:
+        return [-mb * cb * tub_temperature(y[0]) / t_b]
+
+    t_b, y, h = th, [0.0], -(th - ti) / 200000
+    while True:
+        nxt = rk4(deriv, t_b, y, h)
+        if t_b + h <= tub_temperature(nxt[0]):
+            step = _bisect(lambda d, t=t_b, y=y: t + d - tub_temperature(rk4(deriv, t, y, d)[0]), 0.0, h)
+            y, t_b = rk4(deriv, t_b, y, step), t_b + step
+            break
+        y, t_b = nxt, t_b + h
+    q_h, q_c = mb * cb * (th - t_b), y[0]
+    return {"W": ((q_h - q_c) / 1e3, "kJ"), "Q_c": (q_c / 1e3, "kJ"), "eta": (100 * (q_h - q_c) / q_h, "percent")}
+
+
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "statmech.effusion_cooling_pressure_switch": (
         {"V": "10 L", "d": "0.2 mm", "p0": "1 Pa", "T0": "20 degC", "t": "60 min", "p_s": "0.1 Pa"},
@@ -256,4 +288,6 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
     "thermo.tank_discharge_valve_closes": (
         {"V_A": "20 L", "V_B": "40 L", "p0": "800 kPa", "p_B0": "150 kPa", "T0": "20 degC",
          "p_set": "400 kPa"}, _tanks),
+    "thermo.engine_hot_block_ice_tub": (
+        {"mb": "10 kg", "Th": "400 degC", "mi": "2 kg", "Ti": "-20 degC"}, _engine_ice),
 }
