@@ -267,7 +267,27 @@ def _engine_ice() -> dict[str, tuple[float, str]]:
             break
         y, t_b = nxt, t_b + h
     q_h, q_c = mb * cb * (th - t_b), y[0]
-    return {"W": ((q_h - q_c) / 1e3, "kJ"), "Q_c": (q_c / 1e3, "kJ"), "eta": (100 * (q_h - q_c) / q_h, "percent")}
+    w = q_h - q_c
+    return {"W": (w / 1e3, "kJ"), "Q_c": (q_c / 1e3, "kJ"), "eta": (100 * w / q_h, "percent")}
+
+
+def _boiler_tube() -> dict[str, tuple[float, str]]:
+    # Gas 1.00 kg/s (c_p 1100) at 450 °C, water 0.600 kg/s (c 4186) at 40 °C, parallel flow,
+    # UA = 2.00 kW/K; the water boils at 120 °C. Route: RK4 along the tube (x from 0 to 1) on the
+    # gas temperature and the heat the water has taken; the water's temperature is read from that
+    # heat and stops at 120 °C once it boils (the surplus makes steam).
+    c_g, c_w, tg0, tw0, ua, t_s = 1.00 * 1100.0, 0.600 * 4186.0, 450.0, 40.0, 2.00e3, 120.0
+
+    def deriv(_x: float, y: list[float]) -> list[float]:
+        t_w = min(t_s, tw0 + y[1] / c_w)
+        flow = ua * (y[0] - t_w)
+        return [-flow / c_g, flow]
+
+    y, steps = [tg0, 0.0], 200000
+    for k in range(steps):
+        y = rk4(deriv, k / steps, y, 1 / steps)
+    t_go, q = y
+    return {"T_go": (t_go, "degC"), "Q": (q / 1e3, "kW"), "T_wo": (min(t_s, tw0 + q / c_w), "degC")}
 
 
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
@@ -290,4 +310,7 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
          "p_set": "400 kPa"}, _tanks),
     "thermo.engine_hot_block_ice_tub": (
         {"mb": "10 kg", "Th": "400 degC", "mi": "2 kg", "Ti": "-20 degC"}, _engine_ice),
+    "thermo.parallel_flow_boiler_tube": (
+        {"mg": "1 kg/s", "Tg0": "450 degC", "mw": "0.6 kg/s", "Tw0": "40 degC", "UA": "2 kW/K"},
+        _boiler_tube),
 }
