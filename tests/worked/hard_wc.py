@@ -29,14 +29,13 @@ def _bisect(f: Callable[[float], float], lo: float, hi: float) -> float:
 
 
 def _effusion() -> dict[str, tuple[float, str]]:
-    # 10 L of argon at 1.00 Pa, 20 °C; hole 0.200 mm; switch at 0.100 Pa; asked 60 min after.
-    # τ0 = 3232 s; without the switch p(60 min) = 0.256 Pa, so the switch never closes.
+    # 10 L of argon at 1.00 Pa, 20 °C; hole of 0.0314 mm²; switch at 0.100 Pa; asked 60 min after.
+    # τ0 = 3234 s; without the switch p(60 min) = 0.256 Pa, so the switch never closes.
     # State y = [n (mol), T (K)]: dn/dt = −n v̄(T) A/(4V) (effusion flux), and with no heat each
     # escaping atom takes 2kT while U = 3/2 n R T: d(3/2 n R T) = 2 R T dn, so dT/dt = (T/(3n)) dn/dt.
     # Fixed RK4 steps until t or until the pressure crosses the switch's setting; the crossing is
     # bisected inside its step (one RK4 sub-step from the last state).
-    v, d, p0, t0, t_end, p_s, molar = 10e-3, 0.2e-3, 1.00, 20 + K0, 3600.0, 0.100, 39.95e-3
-    area = math.pi * d**2 / 4
+    v, area, p0, t0, t_end, p_s, molar = 10e-3, 0.0314e-6, 1.00, 20 + K0, 3600.0, 0.100, 39.95e-3
 
     def deriv(_t: float, y: list[float]) -> list[float]:
         n, temp = y
@@ -292,7 +291,7 @@ def _boiler_tube() -> dict[str, tuple[float, str]]:
 
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "statmech.effusion_cooling_pressure_switch": (
-        {"V": "10 L", "d": "0.2 mm", "p0": "1 Pa", "T0": "20 degC", "t": "60 min", "p_s": "0.1 Pa"},
+        {"V": "10 L", "A": "0.0314 mm^2", "p0": "1 Pa", "T0": "20 degC", "t": "60 min", "p_s": "0.1 Pa"},
         _effusion),
     "statmech.graphite_gasification_co2": (
         {"V": "2 L", "p1": "50 kPa", "m_g": "500 mg", "T": "950 degC"}, _gasification),

@@ -86,7 +86,6 @@ BANK: dict[str, tuple[tuple[str, str, tuple[float, float, int]], ...]] = {
         ("The observation is made {x} minutes after the hour.", "min", (5, 55, 0)),
         ("The apparatus was assembled {x} years ago.", "year", (2, 15, 0)),
         ("The sample container stands {x} cm from the wall.", "cm", (10, 80, 0)),
-        ("The gauges' readout runs from a {x} V supply.", "V", (5, 24, 0)),
     ),
     "relativity": (
         *_LAB,
