@@ -289,6 +289,65 @@ def _boiler_tube() -> dict[str, tuple[float, str]]:
     return {"T_go": (t_go, "degC"), "Q": (q / 1e3, "kW"), "T_wo": (min(t_s, tw0 + q / c_w), "degC")}
 
 
+def _hot_tub() -> dict[str, tuple[float, str]]:
+    # 1500 L at 10 °C, air 0 °C, UA 80 W/K, heater 4 kW, set point 38 °C, 30 h.
+    # Route: RK4 on [T, energy drawn, heat lost] with the heater on while T < T_set; the moment
+    # T reaches T_set is bisected inside its step; after it the thermostat holds T and supplies
+    # the loss. The set time, the energy and the loss are read off the integration.
+    cap, t0, t_air, ua, power, t_set, t_end = 4.186e6 * 1.5, 10.0, 0.0, 80.0, 4e3, 38.0, 30 * 3600.0
+
+    def heating(_t: float, y: list[float]) -> list[float]:
+        loss = ua * (y[0] - t_air)
+        return [(power - loss) / cap, power, loss]
+
+    y, time, h = [t0, 0.0, 0.0], 0.0, 10.0
+    reached = None
+    while time < t_end - 1e-9:
+        step = min(h, t_end - time)
+        nxt = rk4(heating, time, y, step)
+        if nxt[0] >= t_set:
+            d = _bisect(lambda s, t=time, y=y: rk4(heating, t, y, s)[0] - t_set, 0.0, step)
+            y, time, reached = rk4(heating, time, y, d), time + d, time + d
+            hold = ua * (t_set - t_air) * (t_end - time)
+            y = [t_set, y[1] + hold, y[2] + hold]
+            break
+        y, time = nxt, time + step
+    assert reached is not None  # 30 h is longer than the 26.2 h the water needs
+    return {"t_set": (reached / 3600, "h"), "E": (y[1] / 3.6e6, "kWh"), "Q_loss": (y[2] / 3.6e6, "kWh")}
+
+
+def _foehn() -> dict[str, tuple[float, str]]:
+    # 20.0 °C, 60 % at 600 m; ridge 2500 m; lee town 200 m; lapse rates 9.8, 6.0 (saturated),
+    # 1.8 (dew point) K/km. Route: the dew point by bisecting the Magnus ratio p_sat(T_d)/p_sat(T)
+    # = RH; the parcel marched up in 0.1 m steps (dry while T > T_d, saturated with T_d = T once
+    # they meet, its condensate rained out), then down to the town dry, the dew point rising at its
+    # lapse rate; RH from the Magnus ratio at the end.
+    t1, rh, z1, z_top, z2 = 20.0, 0.60, 600.0, 2500.0, 200.0
+    gd, gm, gdew = 9.8e-3, 6.0e-3, 1.8e-3
+
+    def p_sat(theta: float) -> float:
+        return math.exp(17.625 * theta / (theta + 243.04))
+
+    temp = t1
+    dew = _bisect(lambda d: p_sat(d) / p_sat(t1) - rh, -40.0, t1)
+    dz, z = 0.1, z1
+    while z < z_top - 1e-9:
+        step = min(dz, z_top - z)
+        if temp - gd * step > dew - gdew * step:
+            temp, dew = temp - gd * step, dew - gdew * step
+        elif temp > dew:  # they meet inside this step: dry up to there, saturated after
+            frac = (temp - dew) / ((gd - gdew) * step)
+            temp = temp - gd * frac * step - gm * (1 - frac) * step
+            dew = temp
+        else:
+            temp -= gm * step
+            dew = temp
+        z += step
+    t_top = temp
+    t2, dew2 = t_top + gd * (z_top - z2), dew + gdew * (z_top - z2)
+    return {"T_top": (t_top, "degC"), "T2": (t2, "degC"), "RH2": (100 * p_sat(dew2) / p_sat(t2), "percent")}
+
+
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "statmech.effusion_cooling_pressure_switch": (
         {"V": "10 L", "A": "0.0314 mm^2", "p0": "1 Pa", "T0": "20 degC", "t": "60 min", "p_s": "0.1 Pa"},
@@ -312,4 +371,9 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
     "thermo.parallel_flow_boiler_tube": (
         {"mg": "1 kg/s", "Tg0": "450 degC", "mw": "0.6 kg/s", "Tw0": "40 degC", "UA": "2 kW/K"},
         _boiler_tube),
+    "thermo.hot_tub_heater_thermostat": (
+        {"V": "1500 L", "T0": "10 degC", "Ta": "0 degC", "UA": "80 W/K", "P": "4 kW", "T_set": "38 degC",
+         "t": "30 h"}, _hot_tub),
+    "thermo.foehn_wind_over_ridge": (
+        {"T1": "20 degC", "RH1": "60 percent", "z1": "600 m", "z_top": "2500 m", "z2": "200 m"}, _foehn),
 }
