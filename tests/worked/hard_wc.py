@@ -345,7 +345,7 @@ def _foehn() -> dict[str, tuple[float, str]]:
         z += step
     t_top = temp
     t2, dew2 = t_top + gd * (z_top - z2), dew + gdew * (z_top - z2)
-    return {"T_top": (t_top, "degC"), "T2": (t2, "degC"), "RH2": (100 * p_sat(dew2) / p_sat(t2), "percent")}
+    return {"T_top": (t_top, "degC"), "dT": (t2 - t1, "K"), "RH2": (100 * p_sat(dew2) / p_sat(t2), "percent")}
 
 
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
