@@ -348,6 +348,35 @@ def _foehn() -> dict[str, tuple[float, str]]:
     return {"T_top": (t_top, "degC"), "dT": (t2 - t1, "K"), "RH2": (100 * p_sat(dew2) / p_sat(t2), "percent")}
 
 
+def _paramagnet() -> dict[str, tuple[float, str]]:
+    # 200 mmol of spin-1/2 ions (moment μ_B), magnetised at 1.50 K in 3.00 T, demagnetised to
+    # 50.0 mT; then 20.0 mJ of heat, limit 0.300 K. Route: each spin's two Boltzmann populations;
+    # the Gibbs entropy −Σ p ln p and the energy from them; T_f by bisecting S(T at B_f) = S after
+    # magnetising; the end state by bisecting U(T) = U + min(E, capacity) at the final field.
+    mu_b, k_b, n_a = 9.2740100783e-24, 1.380649e-23, 6.02214076e23
+    spins, t_i, b_i, b_f, heat, t_w = 0.200 * n_a, 1.50, 3.00, 0.050, 20.0e-3, 0.300
+
+    def populations(b: float, t: float) -> tuple[float, float]:
+        up, down = math.exp(mu_b * b / (k_b * t)), math.exp(-mu_b * b / (k_b * t))
+        return up / (up + down), down / (up + down)
+
+    def entropy(b: float, t: float) -> float:
+        return -spins * k_b * sum(p * math.log(p) for p in populations(b, t))
+
+    def energy(b: float, t: float) -> float:
+        p_up, p_down = populations(b, t)
+        return -spins * mu_b * b * (p_up - p_down)
+
+    s_i = entropy(b_i, t_i)
+    q1 = t_i * (spins * k_b * math.log(2) - s_i)
+    t_f = _bisect(lambda t: entropy(b_f, t) - s_i, 1e-4, 1.0)
+    capacity = energy(b_f, t_w) - energy(b_f, t_f)
+    u_end = energy(b_f, t_f) + min(heat, capacity)
+    t_end = _bisect(lambda t: energy(b_f, t) - u_end, t_f, 10.0)
+    return {"Q1": (q1, "J"), "T_f": (t_f * 1e3, "mK"), "Q_hold": (capacity * 1e3, "mJ"),
+            "S_end": (entropy(b_f, t_end), "J/K")}
+
+
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "statmech.effusion_cooling_pressure_switch": (
         {"V": "10 L", "A": "0.0314 mm^2", "p0": "1 Pa", "T0": "20 degC", "t": "60 min", "p_s": "0.1 Pa"},
@@ -376,4 +405,7 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
          "t": "30 h"}, _hot_tub),
     "thermo.foehn_wind_over_ridge": (
         {"T1": "20 degC", "RH1": "60 percent", "z1": "600 m", "z_top": "2500 m", "z2": "200 m"}, _foehn),
+    "statmech.paramagnet_demag_heat_load": (
+        {"n": "200 mmol", "Ti": "1.5 K", "Bi": "3 T", "Bf": "50 mT", "E": "20 mJ", "Tw": "0.3 K"},
+        _paramagnet),
 }
