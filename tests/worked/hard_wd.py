@@ -173,3 +173,43 @@ def _semf_beta() -> dict[str, tuple[float, str]]:
 
 
 EXAMPLES["modern.semf_beta_endpoint_recoil"] = ({"A": "101", "Z": "42"}, _semf_beta)
+
+
+# --- modern.helium_ion_line_retarding_gap --------------------------------------------------------
+
+def _helium_gap() -> dict[str, tuple[float, str]]:
+    # He⁺ 4 → 2 (10.204 eV) on a 2.30 eV cathode: K = 7.904 eV < eV = 9 eV, so the electron turns
+    # back; its motion x(t) in the 10 mm gap is stepped (RK4, exact for constant force) until it is
+    # back at the cathode (or at the anode), the crossing time found by bisection on the last step
+    e_ph = 13.606 * 4 * (1 / 2**2 - 1 / 4**2)
+    kinetic = e_ph - 2.30
+    v0 = math.sqrt(2 * kinetic * Q_E / M_E)
+    acc, gap = -Q_E * 9.0 / (M_E * 0.010), 0.010
+
+    def position(t: float) -> float:
+        x, v, h = 0.0, v0, t / 200
+        for _ in range(200):
+            k1x, k1v = v, acc
+            k2x, k2v = v + h * k1v / 2, acc
+            k3x, k3v = v + h * k2v / 2, acc
+            k4x = v + h * k3v
+            x += h * (k1x + 2 * k2x + 2 * k3x + k4x) / 6
+            v += h * (k1v + 2 * k2v + 2 * k3v + acc) / 6
+        return x
+
+    t, step = 0.0, 1e-11
+    while True:
+        x = position(t + step)
+        if x >= gap or x <= 0:
+            target = gap if x >= gap else 0.0
+
+            def miss(tt: float, target: float = target) -> float:
+                return position(tt) - target
+
+            t_hit = _bisect(miss, t, t + step)
+            return {"K_max": (kinetic, "eV"), "t_f": (t_hit * 1e9, "ns")}
+        t += step
+
+
+EXAMPLES["modern.helium_ion_line_retarding_gap"] = (
+    {"n_u": "4", "n_l": "2", "phi": "2.30 eV", "V": "9 V", "d": "10 mm"}, _helium_gap)
