@@ -259,3 +259,28 @@ def _technetium() -> dict[str, tuple[float, str]]:
 EXAMPLES["modern.technetium_generator_organ_dose"] = (
     {"A_Mo": "20 GBq", "t_d": "30 h", "eps": "0.85", "q": "0.05", "t2": "2 h", "f": "0.35", "T_b": "16 h",
      "E_dep": "27 keV", "m": "1.1 kg"}, _technetium)
+
+
+# --- modern.alpha_grazing_angle_lab --------------------------------------------------------------
+
+def _alpha_grazing() -> dict[str, tuple[float, str]]:
+    # 9 MeV alphas on ¹⁶O (Z = 8): E_cm = 7.2 MeV is above V_C = 4.675 MeV, so a grazing orbit exists.
+    # The impact parameter whose hyperbola's closest approach d/2 + √((d/2)² + b²) equals the touching
+    # distance is bisected, its deflection 2 atan(d/(2b)) taken, and the alpha's CM velocity (rotated)
+    # added to the CM velocity as vectors to get the lab angle and energy
+    z, a, k = 8, 16, 9.0
+    touch = 1.2 * (4 ** (1 / 3) + a ** (1 / 3))  # fm
+    e_cm = k * a / (a + 4)
+    d = 2 * z * 1.440 / e_cm
+    b = _bisect(lambda bb: d / 2 + math.hypot(d / 2, bb) - touch, 0.0, 100.0)
+    theta_cm = 2 * math.atan(d / (2 * b))
+    v = 1.0  # beam speed (non-relativistic; only ratios matter)
+    v_cm_frame = 4 * v / (a + 4)
+    u = v * a / (a + 4)  # the alpha's speed in the CM frame, unchanged by the elastic collision
+    lab = np.array([u * math.cos(theta_cm) + v_cm_frame, u * math.sin(theta_cm)])
+    v_c = 2 * z * 1.440 / touch
+    return {"V_C": (v_c, "MeV"), "theta_lab": (math.degrees(math.atan2(lab[1], lab[0])), "deg"),
+            "K_out": (k * float(lab @ lab) / v**2, "MeV")}
+
+
+EXAMPLES["modern.alpha_grazing_angle_lab"] = ({"K": "9 MeV", "Z": "8", "A": "16"}, _alpha_grazing)
