@@ -332,3 +332,40 @@ def _zeeman_slower() -> dict[str, tuple[float, str]]:
 
 EXAMPLES["quantum.zeeman_slower_rubidium_beam"] = (
     {"T_oven": "150 degC", "L": "40 cm", "eta": "0.6"}, _zeeman_slower)
+
+
+# --- relativity.light_pulse_overtakes_accelerated_electron ---------------------------------------
+
+def _light_overtakes() -> dict[str, tuple[float, str]]:
+    # 1.5 MV/m over 50 cm, pulse 1.5 ns after the start: dp/dt = eE (and dx/dt = pc²/E, dτ/dt = mc²/E) is
+    # stepped by RK4 to the grid (event bisected on the step), then the coasting electron and the light
+    # front c(t − t0) are compared; the meeting time is bisected on their separation
+    field, gap, t0 = 1.5e6, 0.50, 1.5e-9
+    rest = M_E * C**2
+
+    def deriv(y: np.ndarray) -> np.ndarray:  # y = (x, p, τ)
+        energy = math.hypot(y[1] * C, rest)
+        return np.array([y[1] * C**2 / energy, Q_E * field, rest / energy])
+
+    def in_gap(t: float) -> np.ndarray:
+        return _rk4_vec(deriv, np.array([0.0, 0.0, 0.0]), t, 400)
+
+    t_grid = _bisect(lambda t: float(in_gap(t)[0]) - gap, 1e-12, 1e-7)
+    _, p_g, tau_g = in_gap(t_grid)
+    energy_g = math.hypot(p_g * C, rest)
+    v_g = p_g * C**2 / energy_g
+
+    def electron(t: float) -> tuple[float, float, float]:  # position, speed, proper time
+        if t <= t_grid:
+            x, p, tau = in_gap(t)
+            return float(x), float(p * C**2 / math.hypot(p * C, rest)), float(tau)
+        return gap + v_g * (t - t_grid), v_g, float(tau_g) + (t - t_grid) * rest / energy_g
+
+    meet = _bisect(lambda t: electron(t)[0] - C * (t - t0), t0 * (1 + 1e-9), 1e-6)
+    _, speed, tau = electron(meet)
+    return {"t_L": (t_grid * 1e9, "ns"), "t_c": (meet * 1e9, "ns"), "v_c": (speed, "m/s"),
+            "tau_c": (tau * 1e9, "ns")}
+
+
+EXAMPLES["relativity.light_pulse_overtakes_accelerated_electron"] = (
+    {"E_f": "1.5 MV/m", "L": "50 cm", "t0": "1.5 ns"}, _light_overtakes)
