@@ -4,7 +4,6 @@
 
 from __future__ import annotations
 
-import json
 import math
 from pathlib import Path
 
@@ -154,16 +153,3 @@ def test_regen_limit_never_binds() -> None:
     assert got["E_in"] == pytest.approx(stored, rel=1e-9)
     assert got["P_in"] == pytest.approx(0.85 * 1400 * (v1 - v2) / 8 * v1, rel=1e-9)
 
-
-def test_wb_step_traces_are_consistent() -> None:
-    # tests/data/step_traces_wb.jsonl: marks for every intermediate of the template, and the first
-    # error is the first intermediate not marked correct
-    rows = [json.loads(line) for line in (Path(__file__).parent / "data" / "step_traces_wb.jsonl")
-            .read_text(encoding="utf-8").splitlines() if line.strip()]
-    assert len(rows) >= 8
-    for r in rows:
-        group, name = r["template"].split(".")
-        spec = physgen.load_catalog(TEMPLATES / group / f"{name}.yaml")[r["template"]].spec
-        names = list(spec.intermediates)
-        assert set(r["steps"]) == set(names), r["kind"]
-        assert r["first_error"] == next((n for n in names if r["steps"][n] != "correct"), None)
