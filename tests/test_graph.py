@@ -152,6 +152,20 @@ def test_a_root_needs_a_real_rival(tmp_path: Path) -> None:
         assert f"rubric.decisions[0].other: {says}" in load_error(tmp_path, data)
 
 
+def test_a_root_whose_rival_breaks_an_answer_downstream_is_no_choice(tmp_path: Path) -> None:
+    data = deep()  # the rival (0.3 m/s) has the kept root's sign, but makes F, a and the distance x negative
+    data["intermediates"]["v"]["expr"] = "(d/t + 0.3*u + sqrt((d/t - 0.3*u)**2))/2"
+    data["intermediates"]["F"]["expr"] = "P/(v - 0.35*u)"
+    data["constants"]["u"] = {"value": "1 m/s", "common": True}
+    data["rubric"]["decisions"] = [{"what": "which root is the speed", "root": "v",
+                                    "other": "(d/t + 0.3*u - sqrt((d/t - 0.3*u)**2))/2"}]
+    msg = load_error(tmp_path, data)
+    assert ("rubric.decisions[0].other: carried through the solution in place of v, the rejected root leaves "
+            "the answers finite, of their declared sign and within their named physical limits in only 0% of "
+            "valid draws") in msg
+    assert "fix: remove the decision (a root that gives a negative time or length" in msg
+
+
 def test_a_solve_names_an_answer_of_the_solver(tmp_path: Path) -> None:
     data = deep()
     data["rubric"]["decisions"] = [{"what": "solved numerically", "solve": "x"}]
@@ -194,3 +208,27 @@ def test_a_rescaling_or_a_cancelled_name_earns_nothing() -> None:
     graph, _ = solution_graph(TemplateSpec.model_validate(data))
     assert graph.trivial == {"v2", "K0"} and graph.derived == 8 and graph.depths["p"] == 2
     assert graph.uses["p"] == {"v2"}  # … and 0*K0 cancels: no edge
+
+
+def test_a_selection_is_no_step() -> None:
+    data = deep()  # x picks one of two quantities already found: no quantity and no depth of its own
+    data["intermediates"]["x1"] = {"expr": "a*t**2/2", "unit": "m", "step": 6}
+    data["intermediates"]["x2"] = {"expr": "a*t**2/4", "unit": "m", "step": 6}
+    data["answers"]["x"]["expr"] = "Piecewise((x1, m > m0), (x2, True))"
+    graph, issues = solution_graph(TemplateSpec.model_validate(data))
+    assert not issues and "x" in graph.trivial
+    assert graph.derived == 9 and graph.depths["x"] == graph.depths["x1"] == 7
+    for selection in ["Min(x1, x2)", "Max(2*x1, -x2)", "Max(x1, 0)", "Min(Max(x1, x2), 3*x2)"]:
+        data["answers"]["x"]["expr"] = selection
+        assert "x" in solution_graph(TemplateSpec.model_validate(data))[0].trivial, selection
+    data["answers"]["x"]["expr"] = "Min(x1, x2 + d)"  # an arm that computes something is a step
+    assert "x" not in solution_graph(TemplateSpec.model_validate(data))[0].trivial
+
+
+def test_a_step_may_not_state_a_quantity_before_one_it_is_found_from(tmp_path: Path) -> None:
+    data = deep()
+    data["steps"][0], data["steps"][1] = data["steps"][1], data["steps"][0]
+    data["intermediates"]["v"]["step"], data["intermediates"]["p"]["step"] = 1, 0
+    msg = load_error(tmp_path, data)
+    assert "intermediates.p.step: p is stated in steps[0] but uses v, which steps[1] states later" in msg
+    assert "fix: state p in steps[1] or after it, or v earlier" in msg

@@ -91,7 +91,8 @@ def check_decisions(template: Template, si: dict[str, Any], answers_si: dict[str
         else:
             assert d.root is not None
             key = args[names.index(d.root)][valid]
-            if _root(key, value[valid].astype(np.float64), field, report):
+            if _root(key, value[valid].astype(np.float64), field, report) and _admissible(
+                    template, d.root, value, names, args, valid, field, report):
                 _conjugate(template, d.root, value, args, valid, field, report)
 
 
@@ -175,6 +176,76 @@ def _conjugate(template: Template, root: str, other: npt.NDArray[Any], args: lis
                 return
     report(field, "is not the kept root with one square root negated, so it is not the other root of "
            "the kept root's equation", "give the rejected root of the same quadratic (± the other way)")
+
+
+def _admissible(template: Template, root: str, other: npt.NDArray[Any], names: list[str], args: list[Any],
+                valid: npt.NDArray[np.bool_], field: str, report: Report) -> bool:
+    """Report ``other`` unless, carried through the solution in place of the kept root ``root``,
+    it leaves every answer it changes finite, of its declared ``sign`` and within the named physical
+    limits of the template's ``checks`` and ``implied`` quantities (``limit: below_c``; not the
+    author's own inequalities and ranges, which the student is not shown) in at least
+    :data:`RIVAL_SHARE` of the valid draws: a rival that makes a time negative or a speed exceed c
+    is ruled out at a glance."""
+    import sympy as sp
+
+    from .expressions import ExpressionError, parse_expression, symbols_for
+    from .functions import numpy_function
+
+    spec, graph = template.spec, template.graph
+    if graph is None or spec.solver is not None:
+        return True  # a solver's answers are not known as expressions here
+    symbols = list(symbols_for(names).values())
+    values = list(args)
+    values[names.index(root)] = np.broadcast_to(other, valid.shape)
+    changed = {root}
+    ok: npt.NDArray[np.bool_] = np.isfinite(values[names.index(root)])
+    for name in graph.order[graph.order.index(root) + 1:]:
+        if not graph.uses[name] & changed:
+            continue
+        text = spec.answers[name].expr if name in spec.answers else spec.intermediates[name].expr
+        assert text is not None
+        try:
+            expr = parse_expression(text, [n for n in names if n != name])
+            with np.errstate(all="ignore"):
+                got = numpy_function(symbols, [expr])(*values)[0]
+        except (ExpressionError, TypeError, ValueError, sp.SympifyError):
+            return True  # reported where the expression is compiled
+        values[names.index(name)] = np.broadcast_to(np.asarray(got, dtype=np.float64), valid.shape)
+        changed.add(name)
+    n_base = len(spec.inputs) + len(spec.constants)
+    for name, answer in spec.answers.items():
+        if name in changed:
+            v = values[names.index(name)]
+            with np.errstate(all="ignore"):
+                ok = ok & np.isfinite(v) & (v > 0 if answer.sign == "positive" else
+                                            v < 0 if answer.sign == "negative" else True)
+    if template.check_values is not None and changed & set(spec.answers):
+        answers = values[n_base:n_base + len(spec.answers)]
+        with np.errstate(all="ignore"):
+            for (_, lo, hi), v, physical in zip(template.check_bounds, template.check_values(
+                    *values[:n_base], *answers), _named_limits(spec), strict=True):
+                if physical:
+                    v = np.broadcast_to(np.asarray(v, dtype=np.float64), valid.shape)
+                    ok = ok & (v >= (-np.inf if lo is None else lo)) & (v <= (np.inf if hi is None else hi))
+    share = float(np.mean(ok[valid]))
+    if share < RIVAL_SHARE:
+        report(field, f"carried through the solution in place of {root}, the rejected root leaves the "
+               "answers finite, of their declared sign and within their named physical limits in only "
+               f"{share:.0%} of valid draws (< {RIVAL_SHARE:.0%}), so a student rules it out at a glance",
+               "remove the decision (a root that gives a negative time or length, or breaks a physical "
+               "limit, is no choice), or give the rival that is physical as often as not")
+        return False
+    return True
+
+
+def _named_limits(spec: Any) -> list[bool]:
+    """Per entry of :attr:`Template.check_bounds` (in the order ``compile._checks`` makes them),
+    whether it is a named physical limit (``limit:``) rather than the author's own inequality or
+    plausibility ``range``, which a student is not shown."""
+    out = [check.limit is not None for check in spec.checks]
+    for item in spec.implied.values():
+        out += [False] * (item.range is not None) + [True] * (item.limit is not None)
+    return out
 
 
 def _root(key: npt.NDArray[np.float64], other: npt.NDArray[np.float64], field: str, report: Report) -> bool:

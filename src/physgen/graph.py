@@ -36,6 +36,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from .schema import TemplateSpec
 
@@ -146,7 +147,7 @@ def solution_graph(spec: TemplateSpec) -> tuple[SolutionGraph, list[Issue]]:
             issues.append((f"intermediates.{name}", "is found but no other answer or intermediate uses it, "
                            "so it is not on the way to any answer",
                            f"name {name} in the expression that uses it, or remove it (and its step)"))
-    issues += _step_issues(spec)
+    issues += _step_issues(spec, uses)
     laws = _law_issues(spec, known, issues)
     decisions = tuple(d.kind for d in spec.rubric.decisions) if spec.rubric else ()
     for k, d in enumerate(spec.rubric.decisions if spec.rubric else ()):
@@ -174,8 +175,22 @@ def _edges(spec: TemplateSpec, name: str, text: str, known: set[str]) -> tuple[f
     except ExpressionError:
         return frozenset(set(_NAME.findall(text)) & known - {name}), False
     free = {str(x) for x in expr.free_symbols}
-    rest = expr.as_coeff_Mul()[1]
-    return frozenset(free & known), bool(rest.is_Symbol)
+    return frozenset(free & known), _no_step(expr)
+
+
+def _no_step(expr: Any) -> bool:
+    """Whether ``expr`` finds nothing new: it rescales one name (``2*r``, ``-E_ion``, ``2*pi*f``)
+    or is a number, or it selects (``Min``, ``Max``, ``Piecewise``) among arms that are each
+    such a rescaling or another selection (``Min(t_wall, t_ground)``, ``Max(v, -v)``)."""
+    import sympy as sp
+
+    if expr.is_number:
+        return True
+    if isinstance(expr, sp.Min | sp.Max):
+        return all(_no_step(arm) for arm in expr.args)
+    if isinstance(expr, sp.Piecewise):
+        return all(_no_step(pair.expr) for pair in expr.args)
+    return bool(expr.as_coeff_Mul()[1].is_Symbol)
 
 
 def _order(derived: list[str], uses: Mapping[str, frozenset[str]]) -> tuple[tuple[str, ...], list[str]]:
@@ -202,19 +217,37 @@ def _cycle(left: list[str], uses: Mapping[str, frozenset[str]]) -> list[str]:
         path.append(step)
 
 
-def _step_issues(spec: TemplateSpec) -> list[Issue]:
-    """Each step must state a derived quantity first found there: an intermediate whose ``step``
-    it is, or an answer shown there as ``{{ name }}`` for the first time."""
-    deriving = {item.step for item in spec.intermediates.values()}
+def _stated(spec: TemplateSpec) -> dict[str, int]:
+    """The step that states each derived quantity: an intermediate's ``step``, and the first step
+    that shows an answer as ``{{ name }}`` (an answer no step shows is left out)."""
+    stated = {name: item.step for name, item in spec.intermediates.items()}
     for name in spec.answers:
         pattern = re.compile(_PLACEHOLDER.format(re.escape(name)))
         first = next((k for k, text in enumerate(spec.steps) if pattern.search(text)), None)
         if first is not None:
-            deriving.add(first)
-    return [(f"steps[{k}]", "derives nothing: it states no answer or intermediate found there, so it "
-             "pads the solution", "fold it into the step that uses it, or declare the quantity it finds "
-             "as an intermediate with `step: " + str(k) + "`")
-            for k in range(len(spec.steps)) if k not in deriving]
+            stated[name] = first
+    return stated
+
+
+def _step_issues(spec: TemplateSpec, uses: Mapping[str, frozenset[str]]) -> list[Issue]:
+    """Each step must state a derived quantity first found there (an intermediate whose ``step``
+    it is, or an answer shown there as ``{{ name }}`` for the first time), and no step may state a
+    quantity before a quantity it is found from: the steps follow the graph."""
+    stated = _stated(spec)
+    deriving = set(stated.values())
+    issues: list[Issue] = [
+        (f"steps[{k}]", "derives nothing: it states no answer or intermediate found there, so it "
+         "pads the solution", "fold it into the step that uses it, or declare the quantity it finds "
+         "as an intermediate with `step: " + str(k) + "`")
+        for k in range(len(spec.steps)) if k not in deriving]
+    for name, k in stated.items():
+        for used in sorted(uses.get(name, frozenset())):
+            if stated.get(used, -1) > k:
+                field = f"intermediates.{name}.step" if name in spec.intermediates else f"steps[{k}]"
+                issues.append((field, f"{name} is stated in steps[{k}] but uses {used}, which "
+                               f"steps[{stated[used]}] states later",
+                               f"state {name} in steps[{stated[used]}] or after it, or {used} earlier"))
+    return issues
 
 
 def _law_issues(spec: TemplateSpec, known: set[str], issues: list[Issue]) -> int:
