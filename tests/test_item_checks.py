@@ -104,6 +104,20 @@ def test_a_total_its_printed_parts_miss_is_an_error_when_structural(tmp_path: Pa
     assert "fix: print the values the steps use with more figures" in msg
 
 
+def test_the_printed_values_need_the_whole_solution_order() -> None:
+    """An order that misses a quantity is a bug of the caller, raised, not a printed-values check
+    silently turned off."""
+    import pytest
+
+    from physgen.printed import compile_printed
+    from physgen.schema import TemplateSpec
+
+    spec = TemplateSpec.model_validate(entropy(4))
+    assert compile_printed(spec, ("dS1", "dS2", "dS"))[1] == ("dS",)
+    with pytest.raises(ValueError, match="does not list every answer and intermediate once"):
+        compile_printed(spec, ("dS1", "dS"))
+
+
 def test_the_fixed_total_follows_from_its_printed_parts(tmp_path: Path) -> None:
     t = loads(tmp_path, entropy(4))
     assert t.printed_targets == ("dS",)

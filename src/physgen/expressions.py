@@ -350,8 +350,20 @@ def regime_value(symbols: list[Any], expr: Any, args: list[Any]) -> Any:
     condition must too. Raises ``ValueError`` (or Pint's error) where they do not."""
     for side in regime_conditions(expr):
         sp.lambdify(symbols, side, modules="numpy")(*args)
+    for part in expr.atoms(sp.Piecewise):  # each on its own, so no mix of arms hides a mismatch
+        arms = [(k, _dimension(sp.lambdify(symbols, regimes(pair.expr)[0], modules="numpy")(*args)))
+                for k, pair in enumerate(part.args, 1) if not pair.expr.is_zero]  # 0 is of any dimension
+        if len({d for _, d in arms}) > 1:
+            shown = ", ".join(f"arm {k} is {d}" for k, d in arms)
+            raise ValueError(f"its Piecewise regimes have different dimensions ({shown} in {_short(str(part))})")
     values = [sp.lambdify(symbols, e, modules="numpy")(*args) for e in regimes(expr)]
-    dims = {str(v.dimensionality) if hasattr(v, "dimensionality") else "dimensionless" for v in values}
+    dims = {_dimension(v) for v in values}
     if len(dims) > 1:
         raise ValueError(f"its Piecewise regimes have different dimensions ({', '.join(sorted(dims))})")
     return values[0]
+
+
+def _dimension(value: Any) -> str:
+    """The dimension of a Pint quantity (or of a plain number: dimensionless), in words."""
+    return str(value.dimensionality) if hasattr(value, "dimensionality") and value.dimensionality \
+        else "dimensionless"

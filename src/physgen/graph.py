@@ -154,7 +154,11 @@ def solution_graph(spec: TemplateSpec) -> tuple[SolutionGraph, list[Issue]]:
         if d.root is not None and d.root not in known:
             issues.append((f"rubric.decisions[{k}].root", f"{d.root!r} is not a derived quantity",
                            f"name the answer or intermediate that is the kept root: {derived}"))
-        if d.solve is not None and (d.solve not in spec.answers or spec.solver is None):
+        if d.solve is not None and d.solve in spec.answers and spec.answers[d.solve].expr is not None:
+            issues.append((f"rubric.decisions[{k}].solve", f"{d.solve!r} has an `expr`, a closed form, so "
+                           "nothing is solved numerically", f"remove the decision, or let the `solver` find "
+                           f"{d.solve} (no `expr`)"))
+        elif d.solve is not None and (d.solve not in spec.answers or spec.solver is None):
             issues.append((f"rubric.decisions[{k}].solve",
                            f"{d.solve!r} is not an answer found by the template's `solver`",
                            "a numerical solve is an answer a `solver` computes; name one, or remove "

@@ -49,6 +49,9 @@ def compile_printed(spec: TemplateSpec, order: tuple[str, ...]) -> tuple[
         return None, ()
     base = [*spec.inputs, *spec.constants]
     answers, inter = list(spec.answers), list(spec.intermediates)
+    if sorted(order) != sorted([*answers, *inter]):
+        raise ValueError(f"{spec.id}: the solution order {list(order)} does not list every answer and "
+                         "intermediate once (a cycle is reported by physgen.graph before this is called)")
     symbols = symbols_for([*base, *answers, *inter])
     try:
         # each intermediate in inputs, constants and answers (earlier intermediates substituted)
@@ -58,8 +61,7 @@ def compile_printed(spec: TemplateSpec, order: tuple[str, ...]) -> tuple[
                                               substitutions=dict(expanded))
         targets: dict[str, Any] = {}
         for name, ans in spec.answers.items():
-            assert ans.expr is not None
-            raw = parse_expression(ans.expr, [*base, *(n for n in (*answers, *inter) if n != name)])
+            raw = parse_expression(str(ans.expr), [*base, *(n for n in (*answers, *inter) if n != name)])
             later = {symbols[a] for a in answers if order.index(a) >= order.index(name)}
             for iname in reversed(inter):
                 whole = expanded[iname]
@@ -72,8 +74,8 @@ def compile_printed(spec: TemplateSpec, order: tuple[str, ...]) -> tuple[
             raw = parse_expression(item.expr, [*base, *others])
             if raw.free_symbols & {symbols[n] for n in others}:
                 targets[name] = raw
-    except (ExpressionError, AssertionError, ValueError):
-        return None, ()  # the expressions' own problems are reported elsewhere
+    except ExpressionError:
+        return None, ()  # the expressions' own problems are reported where they are compiled
     if not targets:
         return None, ()
     return numpy_function(list(symbols.values()), list(targets.values()), cse=True), tuple(targets)
