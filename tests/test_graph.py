@@ -170,7 +170,7 @@ def test_a_solve_names_an_answer_of_the_solver(tmp_path: Path) -> None:
     data = deep()
     data["rubric"]["decisions"] = [{"what": "solved numerically", "solve": "x"}]
     msg = load_error(tmp_path, data)  # x has a closed form: nothing is solved
-    assert "rubric.decisions[0].solve: 'x' has an `expr`, a closed form, so nothing is solved numerically" in msg
+    assert "rubric.decisions[0].solve: 'x' has an `expr`, a closed form, so nothing is solved" in msg
     assert "fix: remove the decision, or let the `solver` find x (no `expr`)" in msg
     data["rubric"]["decisions"] = [{"what": "solved numerically", "solve": "v"}]
     msg = load_error(tmp_path, data)
@@ -240,7 +240,8 @@ def test_a_step_may_not_state_a_quantity_before_one_it_is_found_from(tmp_path: P
 
 def test_a_piecewise_is_checked_for_dimension_arm_by_arm(tmp_path: Path) -> None:
     data = deep()  # taking the k-th arm of both at once gives a length twice; the real regimes are m² and 1
-    data["answers"]["x"]["expr"] = "Piecewise((a*t**2/2, m > m0), (1, True))*Piecewise((1, m < m0), (d, True))"
+    data["answers"]["x"]["expr"] = ("Piecewise((a*t**2/2, m > m0), (1, True))"
+                                    "*Piecewise((1, m < m0), (d, True))")
     msg = load_error(tmp_path, data)
     assert ("answers.x.expr: dimensions do not work out: its Piecewise regimes have different dimensions "
             "(arm 1 is [length], arm 2 is dimensionless in 'Piecewise((d/4, m > m0), (1, True))')") in msg

@@ -355,7 +355,8 @@ def regime_value(symbols: list[Any], expr: Any, args: list[Any]) -> Any:
                 for k, pair in enumerate(part.args, 1) if not pair.expr.is_zero]  # 0 is of any dimension
         if len({d for _, d in arms}) > 1:
             shown = ", ".join(f"arm {k} is {d}" for k, d in arms)
-            raise ValueError(f"its Piecewise regimes have different dimensions ({shown} in {_short(str(part))})")
+            raise ValueError(f"its Piecewise regimes have different dimensions ({shown} in "
+                             f"{_short(str(part))})")
     values = [sp.lambdify(symbols, e, modules="numpy")(*args) for e in regimes(expr)]
     dims = {_dimension(v) for v in values}
     if len(dims) > 1:
