@@ -246,3 +246,19 @@ def test_a_piecewise_is_checked_for_dimension_arm_by_arm(tmp_path: Path) -> None
     assert ("answers.x.expr: dimensions do not work out: its Piecewise regimes have different dimensions "
             "(arm 1 is [length], arm 2 is dimensionless in 'Piecewise((d/4, m > m0), (1, True))')") in msg
     assert "fix: check the expression term by term" in msg
+
+
+def test_a_law_that_yields_only_rescalings_or_selections_is_no_law(tmp_path: Path) -> None:
+    data = deep()  # the review's probe: a "relabelling" law over quantities that only restate others
+    v2 = {"expr": "2*v", "unit": "m/s", "step": 0}
+    data["intermediates"] = {"v": data["intermediates"].pop("v"), "v2": v2, **data["intermediates"]}
+    data["intermediates"]["p"]["expr"] = "m*v2/2"
+    data["steps"][0] = "v = d/t = {{ v }}, twice that: {{ v2 }}"
+    data["rubric"]["laws"] = {"kinematics": ["v", "a"], "momentum and energy": ["p", "K", "P", "F", "E"],
+                              "relabelling": ["v2"]}
+    graph, issues = solution_graph(TemplateSpec.model_validate(data))
+    assert not issues and (graph.laws, graph.level) == (2, 4)
+    data["difficulty"] = 5
+    msg = load_error(tmp_path, data)
+    assert "difficulty: is 5 but the solution earns level 4 (8 derived quantities, depth 8, 2 law(s)" in msg
+    assert "fix: set `difficulty: 4`, or deepen the solution (level 5 needs ≥ 3 law(s) (has 2))" in msg

@@ -10,9 +10,11 @@ expression are edges: an inlined formula earns no depth.
 The difficulty level is computed, not declared (:func:`computed_level`), from the number
 of derived quantities, the depth of the longest chain (a quantity found from inputs
 only has depth 1), the laws and the verified decisions (:mod:`physgen.decisions`). A
-quantity that only rescales one other (``x = 2*r``, ``E_n = -E_ion``, ``ω = 2*pi*f``) is
-no step: it is not counted and adds no depth. Edges are read from the parsed expression,
-so a name that cancels earns nothing:
+quantity that only rescales one other (``x = 2*r``, ``E_n = -E_ion``, ``ω = 2*pi*f``) or
+selects among such (``t_hit = Min(t_wall, t_floor)``, a ``Piecewise`` of found quantities)
+is no step: it is not counted and adds no depth (a selection is as deep as its deepest
+arm or condition), and a law that yields only such quantities is no law. Edges are read
+from the parsed expression, so a name that cancels earns nothing:
 
 =====  =======  =====  ====  =========
 level  derived  depth  laws  decisions
@@ -148,7 +150,10 @@ def solution_graph(spec: TemplateSpec) -> tuple[SolutionGraph, list[Issue]]:
                            "so it is not on the way to any answer",
                            f"name {name} in the expression that uses it, or remove it (and its step)"))
     issues += _step_issues(spec, uses)
-    laws = _law_issues(spec, known, issues)
+    issues += _law_issues(spec, known)
+    # a law counts if it yields a step: one whose quantities only rescale or select is no law
+    laws = sum(1 for names in (spec.rubric.laws.values() if spec.rubric else ())
+               if set(names) & known - trivial)
     decisions = tuple(d.kind for d in spec.rubric.decisions) if spec.rubric else ()
     for k, d in enumerate(spec.rubric.decisions if spec.rubric else ()):
         if d.root is not None and d.root not in known:
@@ -254,11 +259,11 @@ def _step_issues(spec: TemplateSpec, uses: Mapping[str, frozenset[str]]) -> list
     return issues
 
 
-def _law_issues(spec: TemplateSpec, known: set[str], issues: list[Issue]) -> int:
-    """Check the rubric's laws (each names derived quantities, at least one of its own) and
-    return how many there are."""
+def _law_issues(spec: TemplateSpec, known: set[str]) -> list[Issue]:
+    """The rubric's laws' problems: each names derived quantities, at least one of its own."""
+    issues: list[Issue] = []
     if spec.rubric is None:
-        return 0
+        return issues
     laws = spec.rubric.laws
     for law, names in laws.items():
         field = f"rubric.laws[{law!r}]"
@@ -270,4 +275,4 @@ def _law_issues(spec: TemplateSpec, known: set[str], issues: list[Issue]) -> int
         if not set(names) - others - set(unknown):
             issues.append((field, "yields nothing another law does not already yield, so it adds no law",
                            "merge it into the law that yields the same quantities, or remove it"))
-    return len(laws)
+    return issues
