@@ -244,7 +244,7 @@ def test_a_piecewise_is_checked_for_dimension_arm_by_arm(tmp_path: Path) -> None
                                     "*Piecewise((1, m < m0), (d, True))")
     msg = load_error(tmp_path, data)
     assert ("answers.x.expr: dimensions do not work out: its Piecewise regimes have different dimensions "
-            "(arm 1 is [length], arm 2 is dimensionless in 'Piecewise((d/4, m > m0), (1, True))')") in msg
+            "(arm 1 is dimensionless, arm 2 is [length] in 'Piecewise((1, m < m0), (d, True))')") in msg
     assert "fix: check the expression term by term" in msg
 
 

@@ -109,13 +109,16 @@ def test_the_printed_values_need_the_whole_solution_order() -> None:
     silently turned off."""
     import pytest
 
+    from physgen.graph import solution_graph
     from physgen.printed import compile_printed
     from physgen.schema import TemplateSpec
 
     spec = TemplateSpec.model_validate(entropy(4))
-    assert compile_printed(spec, ("dS1", "dS2", "dS"))[1] == ("dS",)
+    raw: dict[str, Any] = {}
+    solution_graph(spec, raw)
+    assert compile_printed(spec, ("dS1", "dS2", "dS"), raw)[1] == ("dS",)
     with pytest.raises(ValueError, match="does not list every answer and intermediate once"):
-        compile_printed(spec, ("dS1", "dS"))
+        compile_printed(spec, ("dS1", "dS"), raw)
 
 
 def test_the_fixed_total_follows_from_its_printed_parts(tmp_path: Path) -> None:

@@ -110,10 +110,14 @@ class SolutionGraph:
         return ""
 
 
-def solution_graph(spec: TemplateSpec) -> tuple[SolutionGraph, list[Issue]]:
+def solution_graph(spec: TemplateSpec, parsed: dict[str, Any] | None = None) -> tuple[
+        SolutionGraph, list[Issue]]:
     """The solution graph of ``spec`` and its problems: cycles, unused intermediates, steps that
-    derive nothing, laws that name no derived quantity or none of their own, decisions that
-    name what is not derived. With a cycle, the order lists the quantities it could place."""
+    derive nothing or state a quantity before one it is found from, laws that name no derived
+    quantity or none of their own, decisions that name what is not derived. With a cycle, the
+    order lists the quantities it could place. ``parsed``, if given, receives each derived
+    expression that parses, with the other derived names as plain symbols (compile reuses them:
+    :func:`physgen.expressions.expand_in_order`)."""
     issues: list[Issue] = []
     derived = [*spec.answers, *spec.intermediates]
     known = set(derived)
@@ -131,8 +135,10 @@ def solution_graph(spec: TemplateSpec) -> tuple[SolutionGraph, list[Issue]]:
     texts = {n: a.expr for n, a in spec.answers.items() if a.expr is not None}
     texts.update({n: i.expr for n, i in spec.intermediates.items()})
     for name, text in texts.items():
-        named, rescaled = _edges(spec, name, text, known)
+        named, rescaled, expr = _edges(spec, name, text, known)
         uses[name] = named
+        if parsed is not None and expr is not None:
+            parsed[name] = expr
         if rescaled:
             trivial.add(name)
     order, cycle = _order(derived, uses)
@@ -171,20 +177,20 @@ def solution_graph(spec: TemplateSpec) -> tuple[SolutionGraph, list[Issue]]:
     return SolutionGraph(uses, order, depths, laws, decisions, frozenset(trivial)), issues
 
 
-def _edges(spec: TemplateSpec, name: str, text: str, known: set[str]) -> tuple[frozenset[str], bool]:
-    """The derived quantities ``text`` (the expression of ``name``) really depends on, and whether
-    it only rescales one quantity (``2*r``, ``-E_ion``, ``2*pi*f``). Read from the parsed
-    expression, so a name that cancels (``+ 0*m1``) is no edge; from the names written if the
-    text does not parse (its error is reported where it is compiled)."""
+def _edges(spec: TemplateSpec, name: str, text: str, known: set[str]) -> tuple[frozenset[str], bool, Any]:
+    """The derived quantities ``text`` (the expression of ``name``) really depends on, whether it
+    is no step (:func:`_no_step`), and the parsed expression. Read from the parsed expression, so
+    a name that cancels (``+ 0*m1``) is no edge; from the names written if the text does not parse
+    (its error is reported where it is compiled; the expression is then None)."""
     from .expressions import ExpressionError, parse_expression
 
     names = [n for n in (*spec.inputs, *spec.constants, *known) if n != name]
     try:
         expr = parse_expression(text, names)
     except ExpressionError:
-        return frozenset(set(_NAME.findall(text)) & known - {name}), False
+        return frozenset(set(_NAME.findall(text)) & known - {name}), False, None
     free = {str(x) for x in expr.free_symbols}
-    return frozenset(free & known), _no_step(expr)
+    return frozenset(free & known), _no_step(expr), expr
 
 
 def _no_step(expr: Any) -> bool:
