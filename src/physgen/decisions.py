@@ -10,10 +10,14 @@ is real, and loading checks that it is, on the load-time draws:
 * ``root``: the rejected root ``other`` is finite and differs from the kept one by more
   than :data:`ROOT_GAP` in at least :data:`ROOT_SHARE` of the valid draws, so choosing
   matters, and it has the kept root's sign in at least :data:`RIVAL_SHARE` of them: a
-  negative time, depth or energy is ruled out at a glance, so it is no decision. It must
-  also be the kept root with one square root negated (the other root of the same
-  quadratic), checked on the draws, so an unrelated expression is no rival;
-* ``solve``: the answer is found by the template's solver (checked in :mod:`physgen.graph`).
+  negative time, depth or energy is ruled out at a glance, so it is no decision. Carried
+  through the rest of the solution in place of the kept root, it must leave every answer
+  it changes finite, of its declared ``sign`` and within its named physical limits in as
+  many draws (a later time that turns negative rules it out just as well). It must also
+  be the kept root with one square root negated (the other root of the same quadratic),
+  checked on the draws, so an unrelated expression is no rival;
+* ``solve``: the answer is found by the template's solver and has no closed-form ``expr``
+  (checked in :mod:`physgen.graph`).
 
 >>> import physgen
 >>> t = physgen.load_catalog()["mechanics.kepler_orbit_position"]
