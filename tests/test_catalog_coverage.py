@@ -73,8 +73,9 @@ ARCHETYPES: dict[str, tuple[set[str], list[str]]] = {
 #: is built, at COMPUTED levels (issue 19 asks for 100 at level ≥ 4 and 40 at level 5; the labels
 #: issue 10 counted were declared, and the solution graph gives 2 of them level 4 and none 5, so
 #: the floor is what the new templates reach until the issue's goal is met; docs/catalog.md
-#: states the counts as they are).
-MIN_TEMPLATES, MIN_HARD, MIN_LEVEL_5, MIN_ALGEBRAIC = 300, 41, 39, 6 + 30
+#: states the counts as they are). A selection (Min/Max/Piecewise of found quantities) earns no
+#: step since the review of the graph rules, which moved 7 templates from level 5 to 4.
+MIN_TEMPLATES, MIN_HARD, MIN_LEVEL_5, MIN_ALGEBRAIC = 300, 41, 32, 6 + 30
 NEW_DOMAINS = ("quantum", "statistical_mechanics", "relativity")
 
 

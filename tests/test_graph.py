@@ -152,11 +152,29 @@ def test_a_root_needs_a_real_rival(tmp_path: Path) -> None:
         assert f"rubric.decisions[0].other: {says}" in load_error(tmp_path, data)
 
 
+def test_a_root_whose_rival_breaks_an_answer_downstream_is_no_choice(tmp_path: Path) -> None:
+    data = deep()  # the rival (0.3 m/s) has the kept root's sign, but makes F, a and the distance x negative
+    data["intermediates"]["v"]["expr"] = "(d/t + 0.3*u + sqrt((d/t - 0.3*u)**2))/2"
+    data["intermediates"]["F"]["expr"] = "P/(v - 0.35*u)"
+    data["constants"]["u"] = {"value": "1 m/s", "common": True}
+    data["rubric"]["decisions"] = [{"what": "which root is the speed", "root": "v",
+                                    "other": "(d/t + 0.3*u - sqrt((d/t - 0.3*u)**2))/2"}]
+    msg = load_error(tmp_path, data)
+    assert ("rubric.decisions[0].other: carried through the solution in place of v, the rejected root leaves "
+            "the answers finite, of their declared sign and within their named physical limits in only 0% of "
+            "valid draws") in msg
+    assert "fix: remove the decision (a root that gives a negative time or length" in msg
+
+
 def test_a_solve_names_an_answer_of_the_solver(tmp_path: Path) -> None:
     data = deep()
     data["rubric"]["decisions"] = [{"what": "solved numerically", "solve": "x"}]
+    msg = load_error(tmp_path, data)  # x has a closed form: nothing is solved
+    assert "rubric.decisions[0].solve: 'x' has an `expr`, a closed form, so nothing is solved" in msg
+    assert "fix: remove the decision, or let the `solver` find x (no `expr`)" in msg
+    data["rubric"]["decisions"] = [{"what": "solved numerically", "solve": "v"}]
     msg = load_error(tmp_path, data)
-    assert "rubric.decisions[0].solve: 'x' is not an answer found by the template's `solver`" in msg
+    assert "rubric.decisions[0].solve: 'v' is not an answer found by the template's `solver`" in msg
 
 
 def test_a_decision_is_one_of_three_kinds(tmp_path: Path) -> None:
@@ -194,3 +212,53 @@ def test_a_rescaling_or_a_cancelled_name_earns_nothing() -> None:
     graph, _ = solution_graph(TemplateSpec.model_validate(data))
     assert graph.trivial == {"v2", "K0"} and graph.derived == 8 and graph.depths["p"] == 2
     assert graph.uses["p"] == {"v2"}  # … and 0*K0 cancels: no edge
+
+
+def test_a_selection_is_no_step() -> None:
+    data = deep()  # x picks one of two quantities already found: no quantity and no depth of its own
+    data["intermediates"]["x1"] = {"expr": "a*t**2/2", "unit": "m", "step": 6}
+    data["intermediates"]["x2"] = {"expr": "a*t**2/4", "unit": "m", "step": 6}
+    data["answers"]["x"]["expr"] = "Piecewise((x1, m > m0), (x2, True))"
+    graph, issues = solution_graph(TemplateSpec.model_validate(data))
+    assert not issues and "x" in graph.trivial
+    assert graph.derived == 9 and graph.depths["x"] == graph.depths["x1"] == 7
+    for selection in ["Min(x1, x2)", "Max(2*x1, -x2)", "Max(x1, 0)", "Min(Max(x1, x2), 3*x2)"]:
+        data["answers"]["x"]["expr"] = selection
+        assert "x" in solution_graph(TemplateSpec.model_validate(data))[0].trivial, selection
+    data["answers"]["x"]["expr"] = "Min(x1, x2 + d)"  # an arm that computes something is a step
+    assert "x" not in solution_graph(TemplateSpec.model_validate(data))[0].trivial
+
+
+def test_a_step_may_not_state_a_quantity_before_one_it_is_found_from(tmp_path: Path) -> None:
+    data = deep()
+    data["steps"][0], data["steps"][1] = data["steps"][1], data["steps"][0]
+    data["intermediates"]["v"]["step"], data["intermediates"]["p"]["step"] = 1, 0
+    msg = load_error(tmp_path, data)
+    assert "intermediates.p.step: p is stated in steps[0] but uses v, which steps[1] states later" in msg
+    assert "fix: state p in steps[1] or after it, or v earlier" in msg
+
+
+def test_a_piecewise_is_checked_for_dimension_arm_by_arm(tmp_path: Path) -> None:
+    data = deep()  # taking the k-th arm of both at once gives a length twice; the real regimes are m² and 1
+    data["answers"]["x"]["expr"] = ("Piecewise((a*t**2/2, m > m0), (1, True))"
+                                    "*Piecewise((1, m < m0), (d, True))")
+    msg = load_error(tmp_path, data)
+    assert ("answers.x.expr: dimensions do not work out: its Piecewise regimes have different dimensions "
+            "(arm 1 is dimensionless, arm 2 is [length] in 'Piecewise((1, m < m0), (d, True))')") in msg
+    assert "fix: check the expression term by term" in msg
+
+
+def test_a_law_that_yields_only_rescalings_or_selections_is_no_law(tmp_path: Path) -> None:
+    data = deep()  # the review's probe: a "relabelling" law over quantities that only restate others
+    v2 = {"expr": "2*v", "unit": "m/s", "step": 0}
+    data["intermediates"] = {"v": data["intermediates"].pop("v"), "v2": v2, **data["intermediates"]}
+    data["intermediates"]["p"]["expr"] = "m*v2/2"
+    data["steps"][0] = "v = d/t = {{ v }}, twice that: {{ v2 }}"
+    data["rubric"]["laws"] = {"kinematics": ["v", "a"], "momentum and energy": ["p", "K", "P", "F", "E"],
+                              "relabelling": ["v2"]}
+    graph, issues = solution_graph(TemplateSpec.model_validate(data))
+    assert not issues and (graph.laws, graph.level) == (2, 4)
+    data["difficulty"] = 5
+    msg = load_error(tmp_path, data)
+    assert "difficulty: is 5 but the solution earns level 4 (8 derived quantities, depth 8, 2 law(s)" in msg
+    assert "fix: set `difficulty: 4`, or deepen the solution (level 5 needs ≥ 3 law(s) (has 2))" in msg

@@ -104,6 +104,23 @@ def test_a_total_its_printed_parts_miss_is_an_error_when_structural(tmp_path: Pa
     assert "fix: print the values the steps use with more figures" in msg
 
 
+def test_the_printed_values_need_the_whole_solution_order() -> None:
+    """An order that misses a quantity is a bug of the caller, raised, not a printed-values check
+    silently turned off."""
+    import pytest
+
+    from physgen.graph import solution_graph
+    from physgen.printed import compile_printed
+    from physgen.schema import TemplateSpec
+
+    spec = TemplateSpec.model_validate(entropy(4))
+    raw: dict[str, Any] = {}
+    solution_graph(spec, raw)
+    assert compile_printed(spec, ("dS1", "dS2", "dS"), raw)[1] == ("dS",)
+    with pytest.raises(ValueError, match="does not list every answer and intermediate once"):
+        compile_printed(spec, ("dS1", "dS"), raw)
+
+
 def test_the_fixed_total_follows_from_its_printed_parts(tmp_path: Path) -> None:
     t = loads(tmp_path, entropy(4))
     assert t.printed_targets == ("dS",)
@@ -394,3 +411,19 @@ def test_a_given_named_once_passes(tmp_path: Path) -> None:
     t = loads(tmp_path, symbolic_speed(" {{ v }}"))
     v = next(physgen.generate([t], n=1, seed=0, paraphrases=[0]))
     assert "constant speed v for a time t" in v.prompt
+
+
+# -- margins around a regime boundary (issue 19's audit) -------------------------------------------------
+
+def test_the_rendezvous_draws_keep_clear_of_the_synodic_jump() -> None:
+    """At phi0 = phi_req the wait jumps by a whole synodic period: every draw keeps the lead still to
+    lose at least 0.25 rad above zero and 0.1 rad below a full turn, so rounding cannot flip it."""
+    path = physgen.catalog.BUILTIN_ROOT / "mechanics" / "rendezvous_phasing_hohmann.yaml"
+    t = physgen.load_catalog(path)["mechanics.rendezvous_phasing_hohmann"]
+    batch = t.sample(4000, seed=3)
+    si = batch.si
+    n1 = np.sqrt(3.986e14 / (6.371e6 + si["h1"]) ** 3)
+    n2 = np.sqrt(3.986e14 / (6.371e6 + si["h2"]) ** 3)
+    lead = t.answer_units["t_wait"].to_si(batch.answers["t_wait"]) * (n1 - n2)
+    assert lead.min() > 0.25 and lead.max() < 2 * np.pi - 0.1
+    assert 0.15 < (lead > si["phi0"]).mean() < 0.85  # both regimes: a wait into the next cycle, or not

@@ -89,3 +89,23 @@ def test_an_input_in_percent_takes_percent(tmp_path: Path) -> None:
     assert t.solve(d="100 m", t="20 s", f="50 %")["v"].to("m/s").m == pytest.approx(2.5)
     with pytest.raises(InputError, match=r"f = '50' has no unit; give one, e\.g\. '50 percent'"):
         t.solve(d="100 m", t="20 s", f="50")
+
+
+def test_a_dimension_error_at_solve_time_is_raised_not_retried_in_si(tmp_path: Path) -> None:
+    """Only NumPy's ``select`` (a Piecewise answer) falls back to SI magnitudes; a Pint dimension
+    error is a TypeError too, and is a real bug, so it is raised, not labelled with the unit."""
+    from pint.errors import DimensionalityError
+
+    write_template(tmp_path, good())
+    t = physgen.load_catalog(tmp_path)["mechanics.demo_speed"]
+    assert t.solve(d="100 m", t="20 s")["v"].magnitude == pytest.approx(5.0)
+    real = t._evaluate
+
+    def fails_on_pint(*args: object) -> object:
+        if any(hasattr(a, "units") for a in args):
+            raise DimensionalityError("meter", "second")
+        return real(*args)
+
+    object.__setattr__(t, "_evaluate", fails_on_pint)
+    with pytest.raises(DimensionalityError):
+        t.solve(d="100 m", t="20 s")

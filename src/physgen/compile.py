@@ -41,7 +41,7 @@ from .algebraic import compile_variation
 from .decisions import check_decisions
 from .dependence import dependencies
 from .errors import Problem, TemplateError, did_you_mean
-from .expressions import ExpressionError, parse_expression, regime_value, symbols_for
+from .expressions import ExpressionError, expand_in_order, parse_expression, regime_value, symbols_for
 from .fairness import findings_by_check
 from .functions import SolverFunction, numpy_function
 from .graph import SolutionGraph, solution_graph
@@ -98,25 +98,26 @@ def compile_template(spec: TemplateSpec, source: str = "<template>", *, check: b
     problems = _Problems(source)
     _check_unit_texts(spec, problems)
     problems.raise_if_any()
-    graph, issues = solution_graph(spec)
+    raw: dict[str, Any] = {}  # each derived expression parsed once, the others' names as symbols
+    graph, issues = solution_graph(spec, raw)
     for issue in issues:
         problems.add(*issue)
     input_si, answer_units, constants = _units(spec, problems)
     problems.raise_if_any()
-    derived = _expand(spec, graph, problems)
+    derived = _expand(spec, graph, raw, problems)
     expressions, constraint_exprs = _expressions(spec, derived, problems)
     mistakes = _mistakes(spec, derived, input_si, constants, problems)
     problems.raise_if_any()
     evaluate = _evaluator(spec, expressions, problems)
     constraints = _constraint_evaluator(spec, constraint_exprs)
     checks = _checks(spec, problems)
-    intermediates = compile_intermediates(spec, graph.order, problems)
+    intermediates = compile_intermediates(spec, graph.order, raw, problems)
     problems.raise_if_any()
     texts, steps, omit_texts = _texts(spec, problems)
     _check_statements(spec, expressions, problems)
     problems.raise_if_any()
     pairs = tuple((a, m) for a, items in mistakes.items() for m, _ in items)
-    printed = compile_printed(spec, graph.order)
+    printed = compile_printed(spec, graph.order, raw)
     template = Template(
         spec=spec, source=source, input_si=input_si, answer_units=answer_units,
         constants=constants, texts=texts, steps=steps, _symbolic=Deferred((expressions, mistakes)),
@@ -134,7 +135,7 @@ def compile_template(spec: TemplateSpec, source: str = "<template>", *, check: b
     object.__setattr__(template, "si_expressions", _si_expressions(spec, expressions, constants))
     object.__setattr__(template, "dependencies", dependencies(template))
     if check:
-        _check_sampling(template, problems)  # verifies the decisions the level counts
+        _check_sampling(template, raw, problems)  # verifies the decisions the level counts
         problems.raise_if_any()
     _check_level(spec, graph, problems)
     problems.raise_if_any()
@@ -248,27 +249,28 @@ def _si_expressions(spec: TemplateSpec, expressions: dict[str, Any],
     return {n: str(expressions[n].xreplace(values)) for n in spec.answers if n in expressions}
 
 
-def _expand(spec: TemplateSpec, graph: SolutionGraph, problems: _Problems) -> dict[str, Any]:
+def _expand(spec: TemplateSpec, graph: SolutionGraph, raw: dict[str, Any], problems: _Problems) -> dict[
+        str, Any]:
     """Every derived quantity that has an expression, in the inputs and constants only (and the
-    answers a solver finds), the quantities it names substituted in solution order. A quantity
-    that names one whose expression failed is skipped (the failure is reported)."""
-    names = [*spec.inputs, *spec.constants, *(n for n, a in spec.answers.items() if a.expr is None)]
-    full: dict[str, Any] = {}
+    answers a solver finds), the quantities it names substituted in solution order (``raw``: the
+    expressions :func:`~physgen.graph.solution_graph` parsed). A quantity whose expression does
+    not parse is reported, and one that names it is skipped (its error would only name it)."""
     failed: set[str] = set()
     for name in graph.order:
         text = spec.answers[name].expr if name in spec.answers else spec.intermediates[name].expr
         if text is None:
             continue
         if graph.uses[name] & failed:
-            failed.add(name)  # its own error would only name the quantity that failed
-            continue
-        try:
-            full[name] = parse_expression(text, names, substitutions=dict(full))
-        except ExpressionError as exc:
+            failed.add(name)
+        elif name not in raw:
             failed.add(name)
             section = "answers" if name in spec.answers else "intermediates"
-            problems.add(f"{section}.{name}.expr", str(exc), exc.fix)
-    return full
+            try:
+                parse_expression(text, [*spec.inputs, *spec.constants,
+                                        *(n for n in (*spec.answers, *spec.intermediates) if n != name)])
+            except ExpressionError as exc:
+                problems.add(f"{section}.{name}.expr", str(exc), exc.fix)
+    return expand_in_order({n: e for n, e in raw.items() if n not in failed}, graph.order)
 
 
 def _check_level(spec: TemplateSpec, graph: SolutionGraph, problems: _Problems) -> None:
@@ -823,9 +825,10 @@ def _sign_ok(values: Any, sign: str) -> Any:
 
 
 # -- sampling checks -----------------------------------------------------------------
-def _check_sampling(template: Template, problems: _Problems) -> None:
+def _check_sampling(template: Template, raw: dict[str, Any], problems: _Problems) -> None:
     """Constraints satisfiable, answers finite and of their sign, the validity checks' reject
-    rate bounded, and intermediates finite, on ``CHECK_DRAWS`` fresh draws."""
+    rate bounded, intermediates finite and decisions real (``raw``: the parsed derived
+    expressions), on ``CHECK_DRAWS`` fresh draws."""
     key = stream_key(0, f"validate:{template.id}")
     index = np.arange(CHECK_DRAWS, dtype=np.uint64)
     shown = template.draw_candidates(key, index, 0)
@@ -844,7 +847,7 @@ def _check_sampling(template: Template, problems: _Problems) -> None:
     _check_reject_rate(usable, masks, problems)
     valid = np.logical_and.reduce([usable, *masks.values()])
     check_finite(template, shown, si, answers, valid, meets, problems)
-    check_decisions(template, si, answers, valid & meets, problems.add)
+    check_decisions(template, raw, si, answers, valid & meets, problems.add)
     for name, values in answers.items():
         bad = meets & ~np.isfinite(values)
         wrong_sign = meets & np.isfinite(values) & ~_sign_ok(values, template.spec.answers[name].sign)

@@ -10,10 +10,14 @@ is real, and loading checks that it is, on the load-time draws:
 * ``root``: the rejected root ``other`` is finite and differs from the kept one by more
   than :data:`ROOT_GAP` in at least :data:`ROOT_SHARE` of the valid draws, so choosing
   matters, and it has the kept root's sign in at least :data:`RIVAL_SHARE` of them: a
-  negative time, depth or energy is ruled out at a glance, so it is no decision. It must
-  also be the kept root with one square root negated (the other root of the same
-  quadratic), checked on the draws, so an unrelated expression is no rival;
-* ``solve``: the answer is found by the template's solver (checked in :mod:`physgen.graph`).
+  negative time, depth or energy is ruled out at a glance, so it is no decision. Carried
+  through the rest of the solution in place of the kept root, it must leave every answer
+  it changes finite, of its declared ``sign`` and within its named physical limits in as
+  many draws (a later time that turns negative rules it out just as well). It must also
+  be the kept root with one square root negated (the other root of the same quadratic),
+  checked on the draws, so an unrelated expression is no rival;
+* ``solve``: the answer is found by the template's solver and has no closed-form ``expr``
+  (checked in :mod:`physgen.graph`).
 
 >>> import physgen
 >>> t = physgen.load_catalog()["mechanics.kepler_orbit_position"]
@@ -24,7 +28,7 @@ is real, and loading checks that it is, on the load-time draws:
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -48,10 +52,11 @@ _SWITCH = re.compile(r"\b(Piecewise|Min|Max)\s*\(")
 Report = Callable[[str, str, str], None]
 
 
-def check_decisions(template: Template, si: dict[str, Any], answers_si: dict[str, Any],
-                    valid: npt.NDArray[np.bool_], report: Report) -> None:
+def check_decisions(template: Template, parsed: Mapping[str, Any], si: dict[str, Any],
+                    answers_si: dict[str, Any], valid: npt.NDArray[np.bool_], report: Report) -> None:
     """Verify each ``branch`` and ``root`` decision of ``template`` on the draws where ``valid``
-    (SI inputs ``si`` and answers ``answers_si``); report each that is not real."""
+    (SI inputs ``si`` and answers ``answers_si``; ``parsed``: the derived expressions as
+    :func:`physgen.graph.solution_graph` parsed them); report each that is not real."""
     import sympy as sp
 
     from .expressions import ExpressionError, parse_expression, symbols_for
@@ -68,7 +73,7 @@ def check_decisions(template: Template, si: dict[str, Any], answers_si: dict[str
             args += [np.asarray(v, dtype=np.float64) for v in template.intermediate_values(*args)]
     shape = valid.shape
     args = [np.broadcast_to(a, shape) for a in args]
-    switches = spec.solver is not None or _switches(spec, names, args, valid)
+    switches = spec.solver is not None or _switches(parsed, names, args, valid)
     for k, d in enumerate(spec.rubric.decisions):
         text = d.branch if d.branch is not None else d.other
         if text is None:
@@ -91,25 +96,22 @@ def check_decisions(template: Template, si: dict[str, Any], answers_si: dict[str
         else:
             assert d.root is not None
             key = args[names.index(d.root)][valid]
-            if _root(key, value[valid].astype(np.float64), field, report):
-                _conjugate(template, d.root, value, args, valid, field, report)
+            if _root(key, value[valid].astype(np.float64), field, report) and _admissible(
+                    template, parsed, d.root, value, names, args, valid, field, report):
+                _conjugate(template, parsed, d.root, value, args, valid, field, report)
 
 
-def _switches(spec: Any, names: list[str], args: list[Any], valid: npt.NDArray[np.bool_]) -> bool:
+def _switches(parsed: Mapping[str, Any], names: list[str], args: list[Any],
+              valid: npt.NDArray[np.bool_]) -> bool:
     """Whether some ``Piecewise``, ``Min`` or ``Max`` of a derived expression takes each of two ways
     in at least :data:`MIN_SHARE` of the valid draws (its first condition, or which argument wins)."""
     import sympy as sp
 
-    from .expressions import ExpressionError, parse_expression, symbols_for
+    from .expressions import symbols_for
     from .functions import numpy_function
 
     symbols = list(symbols_for(names).values())
-    texts = [a.expr for a in spec.answers.values() if a.expr] + [i.expr for i in spec.intermediates.values()]
-    for text in (t for t in texts if _SWITCH.search(t)):
-        try:
-            expr = parse_expression(text, names)
-        except ExpressionError:
-            continue
+    for expr in parsed.values():
         parts: list[Any] = []
         for f in expr.atoms(sp.Piecewise):
             parts.append(f.args[0].cond)
@@ -139,30 +141,22 @@ def _branch(holds: npt.NDArray[Any], switches: bool, field: str, report: Report)
                "write the answer as Piecewise((regime_1, condition), (regime_2, True)) on its condition")
 
 
-def _conjugate(template: Template, root: str, other: npt.NDArray[Any], args: list[Any],
-               valid: npt.NDArray[np.bool_], field: str, report: Report) -> None:
+def _conjugate(template: Template, parsed: Mapping[str, Any], root: str, other: npt.NDArray[Any],
+               args: list[Any], valid: npt.NDArray[np.bool_], field: str, report: Report) -> None:
     """Report ``other`` unless it is the kept root ``root`` with one square root negated, on the
     valid draws (the kept root expanded in the inputs and constants, in solution order)."""
     import sympy as sp
 
-    from .expressions import ExpressionError, parse_expression, symbols_for
+    from .expressions import expand_in_order, symbols_for
     from .functions import numpy_function
 
     spec = template.spec
     base = [*spec.inputs, *spec.constants]
-    full: dict[str, Any] = {}
-    try:
-        for name in template.graph.order if template.graph else ():
-            text = spec.answers[name].expr if name in spec.answers else spec.intermediates[name].expr
-            if text is not None:
-                full[name] = parse_expression(text, base, substitutions=dict(full))
-    except ExpressionError:
-        return  # reported where the expression is compiled
-    key = full.get(root)
-    if key is None:
-        return  # a solver's answer: its expression is not known here
-    roots = [p for p in key.atoms(sp.Pow) if p.exp == sp.Rational(1, 2)]
     symbols = list(symbols_for(base).values())
+    key = expand_in_order(parsed, template.graph.order if template.graph else ()).get(root)
+    if key is None or not key.free_symbols <= set(symbols):
+        return  # a solver's answer (or one found from it): its expression is not known here
+    roots = [p for p in key.atoms(sp.Pow) if p.exp == sp.Rational(1, 2)]
     want = other[valid].astype(np.float64)
     for p in roots:
         with np.errstate(all="ignore"):
@@ -175,6 +169,74 @@ def _conjugate(template: Template, root: str, other: npt.NDArray[Any], args: lis
                 return
     report(field, "is not the kept root with one square root negated, so it is not the other root of "
            "the kept root's equation", "give the rejected root of the same quadratic (± the other way)")
+
+
+def _admissible(template: Template, parsed: Mapping[str, Any], root: str, other: npt.NDArray[Any],
+                names: list[str], args: list[Any], valid: npt.NDArray[np.bool_], field: str,
+                report: Report) -> bool:
+    """Report ``other`` unless, carried through the solution in place of the kept root ``root``,
+    it leaves every answer it changes finite, of its declared ``sign`` and within the named physical
+    limits of the template's ``checks`` and ``implied`` quantities (``limit: below_c``; not the
+    author's own inequalities and ranges, which the student is not shown) in at least
+    :data:`RIVAL_SHARE` of the valid draws: a rival that makes a time negative or a speed exceed c
+    is ruled out at a glance."""
+    from .expressions import symbols_for
+    from .functions import numpy_function
+
+    spec, graph = template.spec, template.graph
+    if graph is None or spec.solver is not None:
+        return True  # a solver's answers are not known as expressions here
+    symbols = list(symbols_for(names).values())
+    values = list(args)
+    values[names.index(root)] = np.broadcast_to(other, valid.shape)
+    changed = {root}
+    ok: npt.NDArray[np.bool_] = np.isfinite(values[names.index(root)])
+    for name in graph.order[graph.order.index(root) + 1:]:
+        if not graph.uses[name] & changed:
+            continue
+        if name not in parsed:
+            return True  # its error is reported where it is compiled
+        try:
+            with np.errstate(all="ignore"):
+                got = numpy_function(symbols, [parsed[name]])(*values)[0]
+        except (TypeError, ValueError):
+            return True  # an expression SymPy cannot print as NumPy code: reported where compiled
+        values[names.index(name)] = np.broadcast_to(np.asarray(got, dtype=np.float64), valid.shape)
+        changed.add(name)
+    n_base = len(spec.inputs) + len(spec.constants)
+    for name, answer in spec.answers.items():
+        if name in changed:
+            v = values[names.index(name)]
+            with np.errstate(all="ignore"):
+                ok = ok & np.isfinite(v) & (v > 0 if answer.sign == "positive" else
+                                            v < 0 if answer.sign == "negative" else True)
+    if template.check_values is not None and changed & set(spec.answers):
+        answers = values[n_base:n_base + len(spec.answers)]
+        with np.errstate(all="ignore"):
+            for (_, lo, hi), v, physical in zip(template.check_bounds, template.check_values(
+                    *values[:n_base], *answers), _named_limits(spec), strict=True):
+                if physical:
+                    v = np.broadcast_to(np.asarray(v, dtype=np.float64), valid.shape)
+                    ok = ok & (v >= (-np.inf if lo is None else lo)) & (v <= (np.inf if hi is None else hi))
+    share = float(np.mean(ok[valid]))
+    if share < RIVAL_SHARE:
+        report(field, f"carried through the solution in place of {root}, the rejected root leaves the "
+               "answers finite, of their declared sign and within their named physical limits in only "
+               f"{share:.0%} of valid draws (< {RIVAL_SHARE:.0%}), so a student rules it out at a glance",
+               "remove the decision (a root that gives a negative time or length, or breaks a physical "
+               "limit, is no choice), or give the rival that is physical as often as not")
+        return False
+    return True
+
+
+def _named_limits(spec: Any) -> list[bool]:
+    """Per entry of :attr:`Template.check_bounds` (in the order ``compile._checks`` makes them),
+    whether it is a named physical limit (``limit:``) rather than the author's own inequality or
+    plausibility ``range``, which a student is not shown."""
+    out = [check.limit is not None for check in spec.checks]
+    for item in spec.implied.values():
+        out += [False] * (item.range is not None) + [True] * (item.limit is not None)
+    return out
 
 
 def _root(key: npt.NDArray[np.float64], other: npt.NDArray[np.float64], field: str, report: Report) -> bool:

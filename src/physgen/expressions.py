@@ -34,7 +34,7 @@ from __future__ import annotations
 import ast
 import math
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 import sympy as sp
@@ -318,6 +318,27 @@ def parse_expression(
     return expr
 
 
+def expand_in_order(raw: Mapping[str, Any], order: Iterable[str]) -> dict[str, Any]:
+    """The expressions of ``raw`` (each derived quantity's, parsed once with the other derived
+    names as plain symbols: :func:`physgen.graph.solution_graph`), taken in ``order``, each with
+    the names expanded before it replaced by their expansions; names ``raw`` lacks stay symbols
+    (pass a part of ``raw`` to keep some). The same expressions as parsing each text
+    with ``substitutions`` of the earlier ones, without parsing again (``xreplace``: the names are
+    plain symbols).
+
+    >>> raw = {"v": parse_expression("d/t", ["d", "t"]), "K": parse_expression("m*v**2/2", ["m", "v"])}
+    >>> expand_in_order(raw, ["v", "K"])["K"]
+    d**2*m/(2*t**2)
+    """
+    full: dict[str, Any] = {}
+    for name in order:
+        if name not in raw:
+            continue
+        expr = raw[name]
+        full[name] = expr.xreplace({s: full[str(s)] for s in expr.free_symbols if str(s) in full})
+    return full
+
+
 def regimes(expr: Any) -> list[Any]:
     """``expr`` once per branch of its ``Piecewise`` parts (the k-th branch of each, the last where
     one has fewer), for checks that evaluate on Pint quantities, which NumPy's ``select`` cannot
@@ -350,8 +371,21 @@ def regime_value(symbols: list[Any], expr: Any, args: list[Any]) -> Any:
     condition must too. Raises ``ValueError`` (or Pint's error) where they do not."""
     for side in regime_conditions(expr):
         sp.lambdify(symbols, side, modules="numpy")(*args)
+    for part in sorted(expr.atoms(sp.Piecewise), key=str):  # each on its own: no mix of arms hides a mismatch
+        arms = [(k, _dimension(sp.lambdify(symbols, regimes(pair.expr)[0], modules="numpy")(*args)))
+                for k, pair in enumerate(part.args, 1) if not pair.expr.is_zero]  # 0 is of any dimension
+        if len({d for _, d in arms}) > 1:
+            shown = ", ".join(f"arm {k} is {d}" for k, d in arms)
+            raise ValueError(f"its Piecewise regimes have different dimensions ({shown} in "
+                             f"{_short(str(part))})")
     values = [sp.lambdify(symbols, e, modules="numpy")(*args) for e in regimes(expr)]
-    dims = {str(v.dimensionality) if hasattr(v, "dimensionality") else "dimensionless" for v in values}
+    dims = {_dimension(v) for v in values}
     if len(dims) > 1:
         raise ValueError(f"its Piecewise regimes have different dimensions ({', '.join(sorted(dims))})")
     return values[0]
+
+
+def _dimension(value: Any) -> str:
+    """The dimension of a Pint quantity (or of a plain number: dimensionless), in words."""
+    return str(value.dimensionality) if hasattr(value, "dimensionality") and value.dimensionality \
+        else "dimensionless"

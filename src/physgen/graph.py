@@ -10,9 +10,11 @@ expression are edges: an inlined formula earns no depth.
 The difficulty level is computed, not declared (:func:`computed_level`), from the number
 of derived quantities, the depth of the longest chain (a quantity found from inputs
 only has depth 1), the laws and the verified decisions (:mod:`physgen.decisions`). A
-quantity that only rescales one other (``x = 2*r``, ``E_n = -E_ion``, ``ω = 2*pi*f``) is
-no step: it is not counted and adds no depth. Edges are read from the parsed expression,
-so a name that cancels earns nothing:
+quantity that only rescales one other (``x = 2*r``, ``E_n = -E_ion``, ``ω = 2*pi*f``) or
+selects among such (``t_hit = Min(t_wall, t_floor)``, a ``Piecewise`` of found quantities)
+is no step: it is not counted and adds no depth (a selection is as deep as its deepest
+arm or condition), and a law that yields only such quantities is no law. Edges are read
+from the parsed expression, so a name that cancels earns nothing:
 
 =====  =======  =====  ====  =========
 level  derived  depth  laws  decisions
@@ -36,6 +38,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from .schema import TemplateSpec
 
@@ -107,10 +110,14 @@ class SolutionGraph:
         return ""
 
 
-def solution_graph(spec: TemplateSpec) -> tuple[SolutionGraph, list[Issue]]:
+def solution_graph(spec: TemplateSpec, parsed: dict[str, Any] | None = None) -> tuple[
+        SolutionGraph, list[Issue]]:
     """The solution graph of ``spec`` and its problems: cycles, unused intermediates, steps that
-    derive nothing, laws that name no derived quantity or none of their own, decisions that
-    name what is not derived. With a cycle, the order lists the quantities it could place."""
+    derive nothing or state a quantity before one it is found from, laws that name no derived
+    quantity or none of their own, decisions that name what is not derived. With a cycle, the
+    order lists the quantities it could place. ``parsed``, if given, receives each derived
+    expression that parses, with the other derived names as plain symbols (compile reuses them:
+    :func:`physgen.expressions.expand_in_order`)."""
     issues: list[Issue] = []
     derived = [*spec.answers, *spec.intermediates]
     known = set(derived)
@@ -128,8 +135,10 @@ def solution_graph(spec: TemplateSpec) -> tuple[SolutionGraph, list[Issue]]:
     texts = {n: a.expr for n, a in spec.answers.items() if a.expr is not None}
     texts.update({n: i.expr for n, i in spec.intermediates.items()})
     for name, text in texts.items():
-        named, rescaled = _edges(spec, name, text, known)
+        named, rescaled, expr = _edges(spec, name, text, known)
         uses[name] = named
+        if parsed is not None and expr is not None:
+            parsed[name] = expr
         if rescaled:
             trivial.add(name)
     order, cycle = _order(derived, uses)
@@ -146,14 +155,21 @@ def solution_graph(spec: TemplateSpec) -> tuple[SolutionGraph, list[Issue]]:
             issues.append((f"intermediates.{name}", "is found but no other answer or intermediate uses it, "
                            "so it is not on the way to any answer",
                            f"name {name} in the expression that uses it, or remove it (and its step)"))
-    issues += _step_issues(spec)
-    laws = _law_issues(spec, known, issues)
+    issues += _step_issues(spec, uses)
+    issues += _law_issues(spec, known)
+    # a law counts if it yields a step: one whose quantities only rescale or select is no law
+    laws = sum(1 for names in (spec.rubric.laws.values() if spec.rubric else ())
+               if set(names) & known - trivial)
     decisions = tuple(d.kind for d in spec.rubric.decisions) if spec.rubric else ()
     for k, d in enumerate(spec.rubric.decisions if spec.rubric else ()):
         if d.root is not None and d.root not in known:
             issues.append((f"rubric.decisions[{k}].root", f"{d.root!r} is not a derived quantity",
                            f"name the answer or intermediate that is the kept root: {derived}"))
-        if d.solve is not None and (d.solve not in spec.answers or spec.solver is None):
+        if d.solve is not None and d.solve in spec.answers and spec.answers[d.solve].expr is not None:
+            issues.append((f"rubric.decisions[{k}].solve", f"{d.solve!r} has an `expr`, a closed form, so "
+                           "nothing is solved numerically", f"remove the decision, or let the `solver` find "
+                           f"{d.solve} (no `expr`)"))
+        elif d.solve is not None and (d.solve not in spec.answers or spec.solver is None):
             issues.append((f"rubric.decisions[{k}].solve",
                            f"{d.solve!r} is not an answer found by the template's `solver`",
                            "a numerical solve is an answer a `solver` computes; name one, or remove "
@@ -161,21 +177,35 @@ def solution_graph(spec: TemplateSpec) -> tuple[SolutionGraph, list[Issue]]:
     return SolutionGraph(uses, order, depths, laws, decisions, frozenset(trivial)), issues
 
 
-def _edges(spec: TemplateSpec, name: str, text: str, known: set[str]) -> tuple[frozenset[str], bool]:
-    """The derived quantities ``text`` (the expression of ``name``) really depends on, and whether
-    it only rescales one quantity (``2*r``, ``-E_ion``, ``2*pi*f``). Read from the parsed
-    expression, so a name that cancels (``+ 0*m1``) is no edge; from the names written if the
-    text does not parse (its error is reported where it is compiled)."""
+def _edges(spec: TemplateSpec, name: str, text: str, known: set[str]) -> tuple[frozenset[str], bool, Any]:
+    """The derived quantities ``text`` (the expression of ``name``) really depends on, whether it
+    is no step (:func:`_no_step`), and the parsed expression. Read from the parsed expression, so
+    a name that cancels (``+ 0*m1``) is no edge; from the names written if the text does not parse
+    (its error is reported where it is compiled; the expression is then None)."""
     from .expressions import ExpressionError, parse_expression
 
     names = [n for n in (*spec.inputs, *spec.constants, *known) if n != name]
     try:
         expr = parse_expression(text, names)
     except ExpressionError:
-        return frozenset(set(_NAME.findall(text)) & known - {name}), False
+        return frozenset(set(_NAME.findall(text)) & known - {name}), False, None
     free = {str(x) for x in expr.free_symbols}
-    rest = expr.as_coeff_Mul()[1]
-    return frozenset(free & known), bool(rest.is_Symbol)
+    return frozenset(free & known), _no_step(expr), expr
+
+
+def _no_step(expr: Any) -> bool:
+    """Whether ``expr`` finds nothing new: it rescales one name (``2*r``, ``-E_ion``, ``2*pi*f``)
+    or is a number, or it selects (``Min``, ``Max``, ``Piecewise``) among arms that are each
+    such a rescaling or another selection (``Min(t_wall, t_ground)``, ``Max(v, -v)``)."""
+    import sympy as sp
+
+    if expr.is_number:
+        return True
+    if isinstance(expr, sp.Min | sp.Max):
+        return all(_no_step(arm) for arm in expr.args)
+    if isinstance(expr, sp.Piecewise):
+        return all(_no_step(pair.expr) for pair in expr.args)
+    return bool(expr.as_coeff_Mul()[1].is_Symbol)
 
 
 def _order(derived: list[str], uses: Mapping[str, frozenset[str]]) -> tuple[tuple[str, ...], list[str]]:
@@ -202,26 +232,44 @@ def _cycle(left: list[str], uses: Mapping[str, frozenset[str]]) -> list[str]:
         path.append(step)
 
 
-def _step_issues(spec: TemplateSpec) -> list[Issue]:
-    """Each step must state a derived quantity first found there: an intermediate whose ``step``
-    it is, or an answer shown there as ``{{ name }}`` for the first time."""
-    deriving = {item.step for item in spec.intermediates.values()}
+def _stated(spec: TemplateSpec) -> dict[str, int]:
+    """The step that states each derived quantity: an intermediate's ``step``, and the first step
+    that shows an answer as ``{{ name }}`` (an answer no step shows is left out)."""
+    stated = {name: item.step for name, item in spec.intermediates.items()}
     for name in spec.answers:
         pattern = re.compile(_PLACEHOLDER.format(re.escape(name)))
         first = next((k for k, text in enumerate(spec.steps) if pattern.search(text)), None)
         if first is not None:
-            deriving.add(first)
-    return [(f"steps[{k}]", "derives nothing: it states no answer or intermediate found there, so it "
-             "pads the solution", "fold it into the step that uses it, or declare the quantity it finds "
-             "as an intermediate with `step: " + str(k) + "`")
-            for k in range(len(spec.steps)) if k not in deriving]
+            stated[name] = first
+    return stated
 
 
-def _law_issues(spec: TemplateSpec, known: set[str], issues: list[Issue]) -> int:
-    """Check the rubric's laws (each names derived quantities, at least one of its own) and
-    return how many there are."""
+def _step_issues(spec: TemplateSpec, uses: Mapping[str, frozenset[str]]) -> list[Issue]:
+    """Each step must state a derived quantity first found there (an intermediate whose ``step``
+    it is, or an answer shown there as ``{{ name }}`` for the first time), and no step may state a
+    quantity before a quantity it is found from: the steps follow the graph."""
+    stated = _stated(spec)
+    deriving = set(stated.values())
+    issues: list[Issue] = [
+        (f"steps[{k}]", "derives nothing: it states no answer or intermediate found there, so it "
+         "pads the solution", "fold it into the step that uses it, or declare the quantity it finds "
+         "as an intermediate with `step: " + str(k) + "`")
+        for k in range(len(spec.steps)) if k not in deriving]
+    for name, k in stated.items():
+        for used in sorted(uses.get(name, frozenset())):
+            if stated.get(used, -1) > k:
+                field = f"intermediates.{name}.step" if name in spec.intermediates else f"steps[{k}]"
+                issues.append((field, f"{name} is stated in steps[{k}] but uses {used}, which "
+                               f"steps[{stated[used]}] states later",
+                               f"state {name} in steps[{stated[used]}] or after it, or {used} earlier"))
+    return issues
+
+
+def _law_issues(spec: TemplateSpec, known: set[str]) -> list[Issue]:
+    """The rubric's laws' problems: each names derived quantities, at least one of its own."""
+    issues: list[Issue] = []
     if spec.rubric is None:
-        return 0
+        return issues
     laws = spec.rubric.laws
     for law, names in laws.items():
         field = f"rubric.laws[{law!r}]"
@@ -233,4 +281,4 @@ def _law_issues(spec: TemplateSpec, known: set[str], issues: list[Issue]) -> int
         if not set(names) - others - set(unknown):
             issues.append((field, "yields nothing another law does not already yield, so it adds no law",
                            "merge it into the law that yields the same quantities, or remove it"))
-    return len(laws)
+    return issues

@@ -19,11 +19,12 @@ True
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .expressions import ExpressionError, parse_expression, regime_value, symbols_for
+from .expressions import ExpressionError, expand_in_order, parse_expression, regime_value, symbols_for
 from .functions import NumpyFunction, numpy_function
 from .schema import TemplateSpec
 from .units import Quantity, SIConversion, parse_unit, to_si
@@ -35,12 +36,14 @@ if TYPE_CHECKING:
 _PLACEHOLDER = re.compile(r"\{\{\s*([A-Za-z_]\w*)")
 
 
-def compile_intermediates(spec: TemplateSpec, order: tuple[str, ...], problems: _Problems) -> tuple[
+def compile_intermediates(spec: TemplateSpec, order: tuple[str, ...], raw: Mapping[str, Any],
+                          problems: _Problems) -> tuple[
         NumpyFunction | None, dict[str, SIConversion], list[Any]]:
     """The intermediates' evaluator over ``(*inputs, *constants, *answers)`` in SI, each one's
     unit conversion, and their SymPy expressions (in declared order); problems are added to
     ``problems``. ``order`` is the solution order (:mod:`physgen.graph`): an intermediate may use
-    any other intermediate found before it there, and any answer."""
+    any other intermediate found before it there, and any answer. ``raw``: the derived expressions
+    as :func:`physgen.graph.solution_graph` parsed them."""
     if not spec.intermediates:
         return None, {}, []
     if spec.question_type == "algebraic":
@@ -49,7 +52,6 @@ def compile_intermediates(spec: TemplateSpec, order: tuple[str, ...], problems: 
         return None, {}, []
     names = [*spec.inputs, *spec.constants, *spec.answers]
     units: dict[str, SIConversion] = {}
-    exprs: dict[str, Any] = {}
     last_step = 0
     for name, item in spec.intermediates.items():
         field = f"intermediates.{name}"
@@ -60,11 +62,13 @@ def compile_intermediates(spec: TemplateSpec, order: tuple[str, ...], problems: 
         _check_step(spec, name, item.step, last_step, problems)
         if item.step < len(spec.steps):
             last_step = max(last_step, item.step)
-    for name in (n for n in order if n in spec.intermediates):
+    for name in (n for n in spec.intermediates if n not in raw):
         try:
-            exprs[name] = parse_expression(spec.intermediates[name].expr, names, substitutions=dict(exprs))
+            others = [n for n in spec.intermediates if n != name]
+            parse_expression(spec.intermediates[name].expr, [*names, *others])
         except ExpressionError as exc:
             problems.add(f"intermediates.{name}.expr", str(exc), exc.fix)
+    exprs = expand_in_order({n: raw[n] for n in spec.intermediates if n in raw}, order)
     if len(exprs) < len(spec.intermediates):
         return None, units, []
     args = list(symbols_for(names).values())

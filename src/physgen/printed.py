@@ -22,6 +22,7 @@ an intermediate that uses this answer or a later one is not.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -36,44 +37,42 @@ if TYPE_CHECKING:
 FloatArray = npt.NDArray[np.float64]
 
 
-def compile_printed(spec: TemplateSpec, order: tuple[str, ...]) -> tuple[
+def compile_printed(spec: TemplateSpec, order: tuple[str, ...], parsed: Mapping[str, Any]) -> tuple[
         NumpyFunction | None, tuple[str, ...]]:
     """The printed-values evaluator over ``(*inputs, *constants, *answers, *intermediates)`` in SI,
     and the names (answers, then intermediates) it recomputes, in that order; ``(None, ())`` when
-    no value uses another printed value (or the template has a solver, or is algebraic).
-    ``order`` is the solution order of :mod:`physgen.graph`."""
-    from .expressions import ExpressionError, parse_expression, symbols_for  # SymPy: at compile time only
+    no value uses another printed value (or the template has a solver, or is algebraic, or an
+    expression did not parse: that is reported where it is compiled). ``order`` is the solution
+    order and ``parsed`` the derived expressions, as :func:`physgen.graph.solution_graph` gives them."""
+    from .expressions import expand_in_order, symbols_for  # SymPy: at compile time only
     from .functions import numpy_function
 
     if spec.solver is not None or spec.question_type != "numerical":
         return None, ()
     base = [*spec.inputs, *spec.constants]
     answers, inter = list(spec.answers), list(spec.intermediates)
+    if sorted(order) != sorted([*answers, *inter]):
+        raise ValueError(f"{spec.id}: the solution order {list(order)} does not list every answer and "
+                         "intermediate once (a cycle is reported by physgen.graph before this is called)")
+    if any(n not in parsed for n in (*answers, *inter)):
+        return None, ()
     symbols = symbols_for([*base, *answers, *inter])
-    try:
-        # each intermediate in inputs, constants and answers (earlier intermediates substituted)
-        expanded: dict[str, Any] = {}
-        for name in (n for n in order if n in spec.intermediates):
-            expanded[name] = parse_expression(spec.intermediates[name].expr, [*base, *answers],
-                                              substitutions=dict(expanded))
-        targets: dict[str, Any] = {}
-        for name, ans in spec.answers.items():
-            assert ans.expr is not None
-            raw = parse_expression(ans.expr, [*base, *(n for n in (*answers, *inter) if n != name)])
-            later = {symbols[a] for a in answers if order.index(a) >= order.index(name)}
-            for iname in reversed(inter):
-                whole = expanded[iname]
-                if not (whole.free_symbols & later) and whole.free_symbols and not whole.is_Symbol:
-                    raw = raw.subs(whole, symbols[iname])
-            if raw.free_symbols & {symbols[n] for n in (*answers, *inter)}:
-                targets[name] = raw
-        for name, item in spec.intermediates.items():
-            others = [n for n in (*answers, *inter) if n != name]
-            raw = parse_expression(item.expr, [*base, *others])
-            if raw.free_symbols & {symbols[n] for n in others}:
-                targets[name] = raw
-    except (ExpressionError, AssertionError, ValueError):
-        return None, ()  # the expressions' own problems are reported elsewhere
+    # each intermediate in inputs, constants and answers (earlier intermediates substituted)
+    expanded = expand_in_order({n: parsed[n] for n in inter}, order)
+    targets: dict[str, Any] = {}
+    for name in answers:
+        raw = parsed[name]
+        later = {symbols[a] for a in answers if order.index(a) >= order.index(name)}
+        for iname in reversed(inter):
+            whole = expanded[iname]
+            if not (whole.free_symbols & later) and whole.free_symbols and not whole.is_Symbol:
+                raw = raw.subs(whole, symbols[iname])
+        if raw.free_symbols & {symbols[n] for n in (*answers, *inter)}:
+            targets[name] = raw
+    for name in inter:
+        others = {symbols[n] for n in (*answers, *inter) if n != name}
+        if parsed[name].free_symbols & others:
+            targets[name] = parsed[name]
     if not targets:
         return None, ()
     return numpy_function(list(symbols.values()), list(targets.values()), cse=True), tuple(targets)

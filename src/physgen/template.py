@@ -459,7 +459,11 @@ class Template:
                 args.append(Quantity(const.si_value, const.si_unit))
         try:
             results = self._evaluate(*args)
-        except TypeError:  # NumPy's select (a Piecewise answer) has no Pint implementation:
+        except TypeError as exc:  # NumPy's select (a Piecewise answer) has no Pint implementation:
+            from pint.errors import DimensionalityError  # (a TypeError too: a real bug, never retried)
+
+            if isinstance(exc, DimensionalityError) or "select(" not in getattr(self._evaluate, "source", ""):
+                raise
             si = [a.to_base_units().magnitude for a in args]  # Pint converts, the answers get SI units
             results = tuple(Quantity(v, self.answer_units[n].si_unit)
                             for n, v in zip(self.spec.answers, self._evaluate(*si), strict=True))
