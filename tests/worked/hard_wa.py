@@ -1,0 +1,88 @@
+"""Worked examples of the hard mechanics and fluids templates of issue 19 (branch wa), computed by a
+numerical route independent of the templates' closed forms: the motions are integrated step by step
+(classical RK4, events located by bisection inside the step), equilibria and turning points are found
+by bisection. Only the physics (the forces on each body, the conservation laws at an impact) is typed
+in; no formula of a template is.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+from tests.ode import Deriv, State
+from tests.ode import rk4 as _rk4
+
+
+def _until(f: Deriv, y: State, event: Callable[[State], float], dt: float,
+           t_max: float = 1e5) -> tuple[float, State]:
+    """Integrate ``y' = f(t, y)`` from t = 0 until ``event(y)`` changes sign; return (t, y) there."""
+    t, start = 0.0, event(y) > 0
+    while t < t_max:
+        nxt = _rk4(f, t, y, dt)
+        if (event(nxt) > 0) != start:
+            lo, hi = 0.0, dt
+            for _ in range(60):
+                mid = (lo + hi) / 2
+                if (event(_rk4(f, t, y, mid)) > 0) != start:
+                    hi = mid
+                else:
+                    lo = mid
+            return t + hi, _rk4(f, t, y, hi)
+        t, y = t + dt, nxt
+    raise AssertionError("event not reached")
+
+
+def _bisect(f: Callable[[float], float], lo: float, hi: float, n: int = 100) -> float:
+    flo = f(lo) > 0
+    for _ in range(n):
+        mid = (lo + hi) / 2
+        if (f(mid) > 0) == flo:
+            lo = mid
+        else:
+            hi = mid
+    return (lo + hi) / 2
+
+
+def _free_plank() -> dict[str, tuple[float, str]]:
+    # 2 kg block from 50 cm onto a 1 kg, 50 cm plank, μ 0.3: sharing the speed would need 55.6 cm of
+    # relative sliding, more than the plank, so the block slides off the far end
+    g, h, m, big_m, mu, length = 9.81, 0.50, 2.0, 1.0, 0.30, 0.50
+    y = [0.0, math.sqrt(2 * g * h), 0.0, 0.0]  # block x, v; plank X, V (ground frame)
+
+    def f(_t: float, s: State) -> State:
+        slip = 1.0 if s[1] > s[3] else 0.0  # kinetic friction opposes the sliding; the event ends it
+        return [s[1], -slip * mu * g, s[3], slip * mu * m * g / big_m]
+
+    def event(s: State) -> float:  # stops at relative rest or at the plank's far end, whichever is first
+        return min(s[1] - s[3], length - (s[0] - s[2]))
+
+    _t, y = _until(f, y, event, 1e-3)
+    slid = y[0] - y[2]
+    return {"V_p": (y[3], "m/s"), "v_b": (y[1], "m/s"), "Q": (mu * m * g * slid, "J")}
+
+
+def _floating_post() -> dict[str, tuple[float, str]]:
+    # 15 cm × 40 cm post of 500 kg/m³ wood (3.53 kg), 2 kg of clay from 1 m: the swing would reach
+    # 62 cm, past the post's length, so the top goes under and the buoyancy stops growing
+    g, rho, d, length, rho_w, m, h = 9.81, 1000.0, 0.15, 0.40, 500.0, 2.0, 1.00
+    area = math.pi * d**2 / 4
+    big_m = rho_w * area * length
+    v1 = math.sqrt(2 * g * h)
+    u = m * v1 / (m + big_m)  # brief impact: momentum of clay + post is kept
+    depth0 = _bisect(lambda y: rho * g * area * y - big_m * g, 0.0, length)  # floating before
+
+    def f(_t: float, s: State) -> State:  # s = [depth of the bottom, its rate]
+        buoyancy = rho * g * area * min(max(s[0], 0.0), length)
+        return [s[1], ((big_m + m) * g - buoyancy) / (big_m + m)]  # depth grows downward
+
+    t, s = _until(f, [depth0, u], lambda s: s[1], 1e-4)
+    return {"u": (u, "m/s"), "y_max": (s[0] * 100, "cm"), "t_low": (t, "s")}
+
+
+EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
+    "mechanics.block_slides_across_free_plank": (
+        {"h": "50 cm", "m": "2 kg", "M": "1 kg", "mu": "0.3", "L": "50 cm", "g": "9.81 m/s^2"}, _free_plank),
+    "fluids.floating_post_struck_by_falling_lump": (
+        {"D": "15 cm", "H": "40 cm", "rho_w": "500 kg/m^3", "m": "2 kg", "h": "100 cm"}, _floating_post),
+}
