@@ -80,9 +80,27 @@ def _floating_post() -> dict[str, tuple[float, str]]:
     return {"u": (u, "m/s"), "y_max": (s[0] * 100, "cm"), "t_low": (t, "s")}
 
 
+def _cargo_drop() -> dict[str, tuple[float, str]]:
+    # 60 kg, drag areas 1.0 and 12 m², air 1.2 kg/m³, canopy out after 5 m and 8 m above the ground:
+    # v_t2 = 9.04 m/s and the crate opens at about 9.5 m/s, so the canopy slows it
+    g, m, ca1, ca2, h1, h2, rho = 9.81, 60.0, 1.0, 12.0, 5.0, 8.0, 1.2
+
+    def fall(ca: float) -> Deriv:  # s = [distance fallen, speed]
+        return lambda _t, s: [s[1], g - rho * ca * s[1] * abs(s[1]) / (2 * m)]
+
+    _t1, s = _until(fall(ca1), [0.0, 0.0], lambda s: h1 - s[0], 1e-4)
+    v1 = s[1]
+    a_open = abs(fall(ca2)(0.0, [0.0, v1])[1])
+    t2, s = _until(fall(ca2), [0.0, v1], lambda s: h2 - s[0], 1e-4)
+    return {"v1": (v1, "m/s"), "a_open": (a_open, "m/s^2"), "v_g": (s[1], "m/s"), "t2": (t2, "s")}
+
+
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "mechanics.block_slides_across_free_plank": (
         {"h": "50 cm", "m": "2 kg", "M": "1 kg", "mu": "0.3", "L": "50 cm", "g": "9.81 m/s^2"}, _free_plank),
     "fluids.floating_post_struck_by_falling_lump": (
         {"D": "15 cm", "H": "40 cm", "rho_w": "500 kg/m^3", "m": "2 kg", "h": "100 cm"}, _floating_post),
+    "fluids.cargo_drop_static_line_canopy": (
+        {"m": "60 kg", "CA1": "1.0 m^2", "CA2": "12 m^2", "h1": "5 m", "h2": "8 m", "rho": "1.2 kg/m^3"},
+        _cargo_drop),
 }
