@@ -95,6 +95,24 @@ def _cargo_drop() -> dict[str, tuple[float, str]]:
     return {"v1": (v1, "m/s"), "a_open": (a_open, "m/s^2"), "v_g": (s[1], "m/s"), "t2": (t2, "s")}
 
 
+def _oil_pumped() -> dict[str, tuple[float, str]]:
+    # 60 L/min of 890 kg/m³, 80 mPa·s oil through 60 m of 40 mm pipe, 20 m up, pump 70 %: Re ≈ 354, so
+    # the flow is laminar and the pressure gradient is the one whose parabolic profile carries Q
+    rho, mu, q, d, length, z, eta, g = 890.0, 0.080, 60e-3 / 60, 0.040, 60.0, 20.0, 0.70, 9.81
+    r = d / 2
+    assert rho * (q / (math.pi * r**2)) * d / mu < 2000  # laminar
+
+    def flow(grad: float, n: int = 2000) -> float:  # Q of u(s) = grad (r² − s²)/(4μ), midpoint rule
+        ds = r / n
+        return sum(grad * (r**2 - s**2) / (4 * mu) * 2 * math.pi * s * ds
+                   for s in ((k + 0.5) * ds for k in range(n)))
+
+    grad = _bisect(lambda gr: flow(gr) - q, 0.0, 1e7)
+    v = q / (math.pi * r**2)
+    dp = rho * g * z + grad * length + rho * v**2 / 2  # lift, friction, kinetic energy lost at the exit
+    return {"dp": (dp / 1e3, "kPa"), "P": (dp * q / eta, "W")}
+
+
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "mechanics.block_slides_across_free_plank": (
         {"h": "50 cm", "m": "2 kg", "M": "1 kg", "mu": "0.3", "L": "50 cm", "g": "9.81 m/s^2"}, _free_plank),
@@ -103,4 +121,7 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
     "fluids.cargo_drop_static_line_canopy": (
         {"m": "60 kg", "CA1": "1.0 m^2", "CA2": "12 m^2", "h1": "5 m", "h2": "8 m", "rho": "1.2 kg/m^3"},
         _cargo_drop),
+    "fluids.oil_pumped_uphill_flow_regime": (
+        {"Q": "60 L/min", "D": "40 mm", "L": "60 m", "z": "20 m", "rho": "890 kg/m^3", "mu": "80 mPa*s",
+         "eta": "0.70"}, _oil_pumped),
 }
