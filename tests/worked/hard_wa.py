@@ -113,6 +113,33 @@ def _oil_pumped() -> dict[str, tuple[float, str]]:
     return {"dp": (dp / 1e3, "kPa"), "P": (dp * q / eta, "W")}
 
 
+def _cylinder_curb() -> dict[str, tuple[float, str]]:
+    # 50 kg, R 30 cm roller at 2.5 km/h against a 4.5 cm curb: after the impact it cannot pivot over
+    # the edge, so it rocks back onto the floor (a second impact) and rolls away backwards
+    g, m, r, h, v = 9.81, 50.0, 0.30, 0.045, 2.5 / 3.6
+    i_cm, i_edge = m * r**2 / 2, 1.5 * m * r**2
+    beta0 = math.acos((r - h) / r)  # line edge → centre, from the vertical, on the approach side
+    # impact: angular momentum about the edge, L = I_cm ω + m (r × v), centre at (−R sin β0, R cos β0)
+    centre = (-r * math.sin(beta0), r * math.cos(beta0))
+    w1 = (i_cm * v / r + m * (centre[1] * v)) / i_edge  # clockwise, with v along +x
+    normal = m * g * math.cos(beta0) - m * w1**2 * r  # radial Newton's law at the start of the pivot
+
+    def pivot(_t: float, s: State) -> State:  # s = [β, β'], gravity's torque about the edge
+        return [s[1], m * g * r * math.sin(s[0]) / i_edge]
+
+    _t, s = _until(pivot, [beta0, -w1], lambda s: min(s[0], -s[1]), 1e-5)
+    if s[0] <= 1e-9:  # over the top: rolls on along the curb
+        u, lift = r * -s[1], h
+    else:  # turned back: swing down to the floor, then the floor contact's impact
+        _t, s = _until(pivot, s, lambda s: beta0 - s[0], 1e-5)
+        w = s[1]  # now positive: turning back (anticlockwise)
+        vel = (-w * r * math.cos(beta0), -w * r * math.sin(beta0))  # ω × (centre − edge)
+        l_floor = i_cm * w + m * (0.0 * vel[1] - r * vel[0])  # about the floor point below the centre
+        u, lift = -l_floor / i_edge * r, 0.0  # rolling anticlockwise: the axle moves backwards
+    lost = 0.75 * m * v**2 - 0.75 * m * u**2 - m * g * lift
+    return {"N1": (normal, "N"), "u_f": (u, "m/s"), "E_lost": (lost, "J")}
+
+
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "mechanics.block_slides_across_free_plank": (
         {"h": "50 cm", "m": "2 kg", "M": "1 kg", "mu": "0.3", "L": "50 cm", "g": "9.81 m/s^2"}, _free_plank),
@@ -124,4 +151,6 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
     "fluids.oil_pumped_uphill_flow_regime": (
         {"Q": "60 L/min", "D": "40 mm", "L": "60 m", "z": "20 m", "rho": "890 kg/m^3", "mu": "80 mPa*s",
          "eta": "0.70"}, _oil_pumped),
+    "mechanics.rolling_cylinder_meets_curb": (
+        {"m": "50 kg", "R": "30 cm", "h": "4.5 cm", "v": "2.5 km/h", "g": "9.81 m/s^2"}, _cylinder_curb),
 }
