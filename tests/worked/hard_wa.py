@@ -140,6 +140,22 @@ def _cylinder_curb() -> dict[str, tuple[float, str]]:
     return {"N1": (normal, "N"), "u_f": (u, "m/s"), "E_lost": (lost, "J")}
 
 
+def _downhill_skid() -> dict[str, tuple[float, str]]:
+    # 1500 kg car locks its wheels at 80 km/h on a 5° downhill, μ 0.6, 30 m before a parked 1200 kg car:
+    # it would need 49 m to stop, so it hits the parked car and the locked wreck slides on
+    g, v0, m1, m2, mu, theta, dist = 9.81, 80 / 3.6, 1500.0, 1200.0, 0.6, math.radians(5.0), 30.0
+
+    def skid(_t: float, s: State) -> State:  # s = [distance down the slope, speed]; friction while moving
+        return [s[1], g * math.sin(theta) - mu * g * math.cos(theta)]
+
+    t1, s = _until(skid, [0.0, v0], lambda s: min(s[1], dist - s[0]), 1e-4)
+    if s[1] <= 1e-9:  # stopped short of the parked car
+        return {"x_rest": (s[0], "m"), "t_rest": (t1, "s")}
+    v_c = m1 * s[1] / (m1 + m2)  # perfectly inelastic crash: momentum kept
+    t2, w = _until(skid, [s[0], v_c], lambda s: s[1], 1e-4)
+    return {"x_rest": (w[0], "m"), "t_rest": (t1 + t2, "s")}
+
+
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "mechanics.block_slides_across_free_plank": (
         {"h": "50 cm", "m": "2 kg", "M": "1 kg", "mu": "0.3", "L": "50 cm", "g": "9.81 m/s^2"}, _free_plank),
@@ -153,4 +169,7 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
          "eta": "0.70"}, _oil_pumped),
     "mechanics.rolling_cylinder_meets_curb": (
         {"m": "50 kg", "R": "30 cm", "h": "4.5 cm", "v": "2.5 km/h", "g": "9.81 m/s^2"}, _cylinder_curb),
+    "mechanics.downhill_skid_into_parked_car": (
+        {"v0": "80 km/h", "m1": "1500 kg", "m2": "1200 kg", "mu": "0.6", "theta": "5 deg", "D": "30 m",
+         "g": "9.81 m/s^2"}, _downhill_skid),
 }
