@@ -156,6 +156,36 @@ def _downhill_skid() -> dict[str, tuple[float, str]]:
     return {"x_rest": (w[0], "m"), "t_rest": (t1 + t2, "s")}
 
 
+def _snow_kicker() -> dict[str, tuple[float, str]]:
+    # 4 m above the lip on a 30° in-run (μ 0.08), landing slope 25° and 12 m, braking μ 0.3: the rider
+    # touches down about 7.1 m down the slope, so the landing is on the slope, not on the flat
+    g, h, alpha, mu, beta, ls, mu_b = 9.81, 4.0, math.radians(30), 0.08, math.radians(25), 12.0, 0.3
+
+    def slide(angle: float, coeff: float) -> Deriv:  # s = [distance along the surface, speed], downhill
+        return lambda _t, s: [s[1], g * math.sin(angle) - coeff * g * math.cos(angle)]
+
+    _t, s = _until(slide(alpha, mu), [0.0, 0.0], lambda s: h / math.sin(alpha) - s[0], 1e-4)
+    v0 = s[1]
+
+    def fly(_t: float, s: State) -> State:  # s = [x, drop below the lip, vx, vy (down)]
+        return [s[2], s[3], 0.0, g]
+
+    # the surface below the lip: the slope down to its foot, then the flat (one step first: at the lip
+    # itself the rider is on the surface)
+    _t, s = _until(fly, _rk4(fly, 0.0, [0.0, 0.0, v0, 0.0], 1e-4),
+                   lambda s: min(s[0] * math.tan(beta), ls * math.sin(beta)) - s[1], 1e-4)
+    x, vx, vy = s[0], s[2], s[3]
+    if x < ls * math.cos(beta):  # on the slope: keep the component along it, slide to the foot
+        v_n = vy * math.cos(beta) - vx * math.sin(beta)
+        v_t = vx * math.cos(beta) + vy * math.sin(beta)
+        _t, s = _until(slide(beta, mu), [x / math.cos(beta), v_t], lambda s: ls - s[0], 1e-4)
+        v_flat = s[1]
+    else:
+        v_n, v_flat = vy, vx
+    _t, s = _until(slide(0.0, mu_b), [0.0, v_flat], lambda s: s[1], 1e-4)
+    return {"x_land": (x, "m"), "v_n": (v_n, "m/s"), "d_stop": (s[0], "m")}
+
+
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "mechanics.block_slides_across_free_plank": (
         {"h": "50 cm", "m": "2 kg", "M": "1 kg", "mu": "0.3", "L": "50 cm", "g": "9.81 m/s^2"}, _free_plank),
@@ -172,4 +202,7 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
     "mechanics.downhill_skid_into_parked_car": (
         {"v0": "80 km/h", "m1": "1500 kg", "m2": "1200 kg", "mu": "0.6", "theta": "5 deg", "D": "30 m",
          "g": "9.81 m/s^2"}, _downhill_skid),
+    "mechanics.snow_kicker_landing_or_flat": (
+        {"H": "4 m", "alpha": "30 deg", "mu": "0.08", "beta": "25 deg", "Ls": "12 m", "mu_b": "0.3",
+         "g": "9.81 m/s^2"}, _snow_kicker),
 }
