@@ -186,6 +186,21 @@ def _snow_kicker() -> dict[str, tuple[float, str]]:
     return {"x_land": (x, "m"), "v_n": (v_n, "m/s"), "d_stop": (s[0], "m")}
 
 
+def _suspension_drop() -> dict[str, tuple[float, str]]:
+    # 300 kg on 30 kN/m (sag 9.81 cm), 10 cm of free travel, 200 kN/m bump stop, 10 cm drop: the swing
+    # about the sag would be 17.1 cm, past the stop, so the body compresses the rubber too
+    g, m, k, delta, k2, h = 9.81, 300.0, 30e3, 0.10, 200e3, 0.10
+    stop = m * g / k + delta  # compression of the spring at which the bump stop is touched
+
+    def body(_t: float, s: State) -> State:  # s = [compression from natural length, its rate]
+        force = k * s[0] + k2 * max(s[0] - stop, 0.0)
+        return [s[1], g - force / m]
+
+    t, s = _until(body, [0.0, math.sqrt(2 * g * h)], lambda s: s[1], 1e-5)
+    return {"x_max": (s[0] * 100, "cm"), "t_low": (t * 1e3, "ms"),
+            "F_max": ((k * s[0] + k2 * max(s[0] - stop, 0.0)) / 1e3, "kN")}
+
+
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "mechanics.block_slides_across_free_plank": (
         {"h": "50 cm", "m": "2 kg", "M": "1 kg", "mu": "0.3", "L": "50 cm", "g": "9.81 m/s^2"}, _free_plank),
@@ -205,4 +220,6 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
     "mechanics.snow_kicker_landing_or_flat": (
         {"H": "4 m", "alpha": "30 deg", "mu": "0.08", "beta": "25 deg", "Ls": "12 m", "mu_b": "0.3",
          "g": "9.81 m/s^2"}, _snow_kicker),
+    "mechanics.suspension_drop_test_bump_stop": (
+        {"M": "300 kg", "k": "30 kN/m", "delta": "10 cm", "k2": "200 kN/m", "h": "10 cm"}, _suspension_drop),
 }
