@@ -201,6 +201,19 @@ def _suspension_drop() -> dict[str, tuple[float, str]]:
             "F_max": ((k * s[0] + k2 * max(s[0] - stop, 0.0)) / 1e3, "kN")}
 
 
+def _arrester_bed() -> dict[str, tuple[float, str]]:
+    # 20 t at 90 km/h into a 100 m bed with μ = 0.15 + 0.004 x: the resistance would stop the truck
+    # about 94 m in, so it stays inside the bed
+    g, m, v0, mu0, b, length = 9.81, 20e3, 90 / 3.6, 0.15, 0.004, 100.0
+
+    def bed(_t: float, s: State) -> State:  # s = [distance into the bed, speed]
+        return [s[1], -g * (mu0 + b * s[0])]
+
+    t, s = _until(bed, [0.0, v0], lambda s: min(s[1], length - s[0]), 1e-4)
+    speed = max(s[1], 0.0)
+    return {"t_s": (t, "s"), "Q": (m * (v0**2 - speed**2) / 2 / 1e6, "MJ")}
+
+
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "mechanics.block_slides_across_free_plank": (
         {"h": "50 cm", "m": "2 kg", "M": "1 kg", "mu": "0.3", "L": "50 cm", "g": "9.81 m/s^2"}, _free_plank),
@@ -222,4 +235,7 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
          "g": "9.81 m/s^2"}, _snow_kicker),
     "mechanics.suspension_drop_test_bump_stop": (
         {"M": "300 kg", "k": "30 kN/m", "delta": "10 cm", "k2": "200 kN/m", "h": "10 cm"}, _suspension_drop),
+    "mechanics.runaway_truck_arrester_bed": (
+        {"m": "20 t", "v0": "90 km/h", "mu0": "0.15", "b": "0.004 1/m", "P": "100 m", "g": "9.81 m/s^2"},
+        _arrester_bed),
 }
