@@ -37,7 +37,37 @@ def _pipe_fork() -> dict[str, tuple[float, str]]:
     return {"f_fork": (fork, "Hz"), "dT": (t_u - temp, "K"), "dL": ((l_u - length) * 1e3, "mm")}
 
 
+def _swell() -> dict[str, tuple[float, str]]:
+    # 60 m crests at 3 m depth, H0 1.5 m at 30°: kh = 0.3142, c = 5.310 m/s, T = 11.30 s;
+    # unbroken 1.5·1.369·0.937 = 1.92 m < 0.78·3 = 2.34 m; u_b from the potential ≈ 1.68 m/s
+    g, lam, h, h0, th0 = 9.81, 60.0, 3.0, 1.5, math.radians(30)
+
+    def omega(k: float, depth: float) -> float:
+        return math.sqrt(g * k * math.tanh(k * depth))
+
+    k = 2 * math.pi / lam
+    w = omega(k, h)
+    period = 2 * math.pi / w
+    dk = 1e-6 * k
+    cg = (omega(k + dk, h) - omega(k - dk, h)) / (2 * dk)  # group speed as dω/dk, numerically
+    k0 = w**2 / g  # the same ω in deep water
+    cg0 = (omega(k0 + dk, 1e4) - omega(k0 - dk, 1e4)) / (2 * dk)
+    theta = math.asin(math.sin(th0) * (w / k) / (w / k0))
+    height = min(h0 * math.sqrt(cg0 * math.cos(th0) / (cg * math.cos(theta))), 0.78 * h)
+
+    def u_bed(t: float) -> float:  # ∂φ/∂x at the bed, φ = (a g/ω) cosh k(z+h)/cosh kh · sin(kx − ωt)
+        a = height / 2
+        dx = 1e-4
+        phi = [a * g / w / math.cosh(k * h) * math.sin(k * x - w * t) for x in (-dx, dx)]
+        return (phi[1] - phi[0]) / (2 * dx)
+
+    u_b = max(abs(u_bed(period * j / 2000)) for j in range(2000))
+    return {"T_p": (period, "s"), "theta": (math.degrees(theta), "deg"), "H": (height, "m"), "u_b": (u_b, "m/s")}
+
+
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "waves.pipe_fork_wax_beats": (
         {"L": "40 cm", "r": "2.0 cm", "T": "20 degC", "b1": "5 Hz", "b2": "3 Hz"}, _pipe_fork),
+    "waves.swell_shoaling_refraction_breaking": (
+        {"H0": "1.5 m", "theta0": "30 deg", "L": "60 m", "h": "3 m", "g": "9.81 m/s^2"}, _swell),
 }
