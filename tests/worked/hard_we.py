@@ -65,9 +65,42 @@ def _swell() -> dict[str, tuple[float, str]]:
     return {"T_p": (period, "s"), "theta": (math.degrees(theta), "deg"), "H": (height, "m"), "u_b": (u_b, "m/s")}
 
 
+def _film_reflectance(nf: float, ns: float, d: float, lam: float, theta: float) -> float:
+    """s-polarised reflectance of one film on a substrate, from air, by the characteristic matrix."""
+    sin0 = math.sin(theta)
+    eta0, etaf, etas = (math.sqrt(n * n - sin0 * sin0) for n in (1.0, nf, ns))  # n cos θ in each medium
+    beta = 2 * math.pi * d * etaf / lam
+    b = complex(math.cos(beta), 0) + 1j * math.sin(beta) * etas / etaf
+    c = 1j * etaf * math.sin(beta) + math.cos(beta) * etas
+    r = (eta0 * b - c) / (eta0 * b + c)
+    return abs(r) ** 2
+
+
+def _film() -> dict[str, tuple[float, str]]:
+    # n_f 2.40 on 1.50, designed at 1.50 µm: a quarter-wave (156 nm) reflector, R = ((5.76−1.5)/(7.26))² = 0.344;
+    # at 1.80 µm, 40° s-polarised: ≈ 0.43
+    nf, ns, lam = 2.40, 1.50, 1.50e-6
+    thicknesses = [j * 1e-10 for j in range(1, 10_001)]  # scan 0.1 nm … 1 µm for the first maximum
+    values = [_film_reflectance(nf, ns, d, lam, 0.0) for d in thicknesses]
+    best = max(values)
+    j = next(j for j, v in enumerate(values) if v > best - 1e-9)
+    lo, hi = thicknesses[max(j - 1, 0)], thicknesses[j + 1]
+    for _ in range(200):  # ternary search on the first maximum
+        m1, m2 = lo + (hi - lo) / 3, hi - (hi - lo) / 3
+        if _film_reflectance(nf, ns, m1, lam, 0.0) < _film_reflectance(nf, ns, m2, lam, 0.0):
+            lo = m1
+        else:
+            hi = m2
+    d = 0.5 * (lo + hi)
+    return {"R1": (_film_reflectance(nf, ns, d, lam, 0.0), ""),
+            "R2": (_film_reflectance(nf, ns, d, 1.80e-6, math.radians(40)), "")}
+
+
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "waves.pipe_fork_wax_beats": (
         {"L": "40 cm", "r": "2.0 cm", "T": "20 degC", "b1": "5 Hz", "b2": "3 Hz"}, _pipe_fork),
     "waves.swell_shoaling_refraction_breaking": (
         {"H0": "1.5 m", "theta0": "30 deg", "L": "60 m", "h": "3 m", "g": "9.81 m/s^2"}, _swell),
+    "optics.film_reflector_oblique_second_beam": (
+        {"nf": "2.40", "ns": "1.50", "lam": "1.50 um", "lam2": "1.80 um", "theta": "40 deg"}, _film),
 }
