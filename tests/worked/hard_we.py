@@ -96,6 +96,28 @@ def _film() -> dict[str, tuple[float, str]]:
             "R2": (_film_reflectance(nf, ns, d, 1.80e-6, math.radians(40)), "")}
 
 
+def _doppler() -> dict[str, tuple[float, str]]:
+    # 5 MHz set, 1.6 m/s, 4 cm deep, beam 40° to the skin: R = 6.223 cm, PRF = 12.37 kHz;
+    # f_D would be 7.96 kHz > 6.19 kHz, so the scanner drops to 3.89 MHz and measures 6.19 kHz;
+    # 2R = 12.45 cm is 314 wavelengths of 0.396 mm: 25.1 dB at 0.08 dB per wavelength
+    c, d, alpha, v, f_set, a = 1540.0, 0.04, math.radians(40), 1.6, 5.0e6, 0.08
+    slant = d / math.sin(alpha)
+    prf = 1 / (2 * slant / c)  # one round trip between pulses
+
+    def shown_shift(f: float) -> float:  # phase step between successive echoes, read in (−π, π]
+        step = 2 * math.pi * (2 * f * v * math.cos(alpha) / c) / prf
+        return math.atan2(math.sin(step), math.cos(step)) * prf / (2 * math.pi)
+
+    def true_shift(f: float) -> float:
+        return 2 * f * v * math.cos(alpha) / c
+
+    f = f_set
+    if abs(shown_shift(f) - true_shift(f)) > 1e-6 * prf:  # the display aliases: lower f to the limit
+        f = _bisect(lambda x: true_shift(x) - prf / 2, 1e5, f_set)
+    return {"PRF": (prf / 1e3, "kHz"), "f_meas": (true_shift(f) / 1e3, "kHz"),
+            "Att": (a * 2 * slant / (c / f), "")}  # dB per wavelength × wavelengths out and back
+
+
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "waves.pipe_fork_wax_beats": (
         {"L": "40 cm", "r": "2.0 cm", "T": "20 degC", "b1": "5 Hz", "b2": "3 Hz"}, _pipe_fork),
@@ -103,4 +125,7 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
         {"H0": "1.5 m", "theta0": "30 deg", "L": "60 m", "h": "3 m", "g": "9.81 m/s^2"}, _swell),
     "optics.film_reflector_oblique_second_beam": (
         {"nf": "2.40", "ns": "1.50", "lam": "1.50 um", "lam2": "1.80 um", "theta": "40 deg"}, _film),
+    "waves.pulsed_doppler_aliasing": (
+        {"f0": "5 MHz", "v": "1.6 m/s", "D": "4 cm", "alpha": "40 deg", "c": "1540 m/s", "a": "0.08"},
+        _doppler),
 }
