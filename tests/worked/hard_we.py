@@ -8,6 +8,7 @@ import math
 from collections.abc import Callable
 
 R_GAS = 8.314462618  # J/(mol K)
+C = 299_792_458.0  # m/s
 
 
 def _bisect(f: Callable[[float], float], lo: float, hi: float, steps: int = 200) -> float:
@@ -118,6 +119,27 @@ def _doppler() -> dict[str, tuple[float, str]]:
             "Att": (a * 2 * slant / (c / f), "")}  # dB per wavelength × wavelengths out and back
 
 
+def _fibre_link() -> dict[str, tuple[float, str]]:
+    # 5 mW Lambertian LED, n1 1.48, Δ 1 %, 4 dB/km, −40 dBm, 500 ns slots: NA = 0.2083, R = 0.0375,
+    # η = 0.04177, launched −6.79 dBm, L_pow = 8.30 km; Δτ = 49.87 ns/km, L_disp = 5.01 km (dispersion wins)
+    p_led, n1, delta, att, sens, slot = 5.0, 1.48, 0.01, 4.0, -40.0, 500e-9
+    n2 = n1 * (1 - delta)
+    theta_core = math.acos(n2 / n1)  # steepest guided ray, from the axis, at the critical angle
+    theta_air = math.asin(n1 * math.sin(theta_core))  # the same ray outside the end face
+    steps = 20_000  # Lambertian: dP ∝ cos θ sin θ dθ, integrated by the midpoint rule
+    inside = sum(math.cos((j + 0.5) * theta_air / steps) * math.sin((j + 0.5) * theta_air / steps)
+                 for j in range(steps)) * theta_air / steps
+    total = 0.5  # ∫ cos θ sin θ dθ over 0 … π/2
+    eta = (1 - ((n1 - 1) / (n1 + 1)) ** 2) * inside / total
+    launched = 10 * math.log10(p_led * eta)
+    # one zig-zag of the steepest ray across a core of any width w: path w/sin(θ) versus axial w/tan(θ)
+    path_per_axis = 1 / math.cos(theta_core)
+    spread_per_km = 1e3 * n1 / C * (path_per_axis - 1)
+    l_pow = _bisect(lambda x: launched - att * x - sens, 0.0, 100.0)
+    l_disp = _bisect(lambda x: spread_per_km * x - slot / 2, 0.0, 100.0)
+    return {"eta": (eta, ""), "dtau": (spread_per_km * 1e9, "ns/km"), "L_max": (min(l_pow, l_disp), "km")}
+
+
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "waves.pipe_fork_wax_beats": (
         {"L": "40 cm", "r": "2.0 cm", "T": "20 degC", "b1": "5 Hz", "b2": "3 Hz"}, _pipe_fork),
@@ -128,4 +150,7 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
     "waves.pulsed_doppler_aliasing": (
         {"f0": "5 MHz", "v": "1.6 m/s", "D": "4 cm", "alpha": "40 deg", "c": "1540 m/s", "a": "0.08"},
         _doppler),
+    "optics.led_step_index_link_length": (
+        {"P_LED": "5 mW", "n1": "1.48", "Delta": "1 percent", "alpha": "4", "S": "-40", "T_b": "500 ns"},
+        _fibre_link),
 }
