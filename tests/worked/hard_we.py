@@ -140,6 +140,26 @@ def _fibre_link() -> dict[str, tuple[float, str]]:
     return {"eta": (eta, ""), "dtau": (spread_per_km * 1e9, "ns/km"), "L_max": (min(l_pow, l_disp), "km")}
 
 
+def _camera() -> dict[str, tuple[float, str]]:
+    # 50 mm lens, objects at 2 m and 6 m, 20 µm circle, lens limit f/16: images at 51.282 / 50.420 mm,
+    # sensor at 50.847 mm (0.847 mm out); N needed = 50·0.862/(20e-3·101.70) = 21.2 > 16, so f/16:
+    # geometric blur 26.5 µm, Airy 2.44·0.55·16 = 21.5 µm, total 34.1 µm
+    f, x1, x2, c, n_max, lam = 50e-3, 2.0, 6.0, 20e-6, 16.0, 550e-9
+
+    def image(x: float) -> float:
+        return 1 / (1 / f - 1 / x)
+
+    def blur(x: float, v: float, n: float) -> float:  # similar triangles through the aperture f/n
+        return (f / n) * abs(v - image(x)) / image(x)
+
+    v = _bisect(lambda s: blur(x1, s, 1.0) - blur(x2, s, 1.0), image(x2), image(x1))
+    n_req = _bisect(lambda n: blur(x1, v, n) - c, 0.5, 500.0)
+    n = min(n_req, n_max)
+    geometric = blur(x1, v, n)
+    airy = 2.44 * lam * n  # the Airy disc's diameter to its first dark ring (2 × 1.22 λ N)
+    return {"dv": ((v - f) * 1e3, "mm"), "b_tot": (math.hypot(geometric, airy) * 1e6, "um")}
+
+
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "waves.pipe_fork_wax_beats": (
         {"L": "40 cm", "r": "2.0 cm", "T": "20 degC", "b1": "5 Hz", "b2": "3 Hz"}, _pipe_fork),
@@ -153,4 +173,6 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
     "optics.led_step_index_link_length": (
         {"P_LED": "5 mW", "n1": "1.48", "Delta": "1 percent", "alpha": "4", "S": "-40", "T_b": "500 ns"},
         _fibre_link),
+    "optics.camera_depth_of_field_diffraction": (
+        {"f": "50 mm", "x1": "2 m", "x2": "6 m", "c": "20 um", "N_max": "16"}, _camera),
 }
