@@ -160,6 +160,19 @@ def _camera() -> dict[str, tuple[float, str]]:
     return {"dv": ((v - f) * 1e3, "mm"), "b_tot": (math.hypot(geometric, airy) * 1e6, "um")}
 
 
+def _telescope() -> dict[str, tuple[float, str]]:
+    # 150 mm objective, f_o 1200 mm, f_e 40 mm, 7 mm pupil: M = 30, exit pupil 5 mm (fits the eye):
+    # 5 log10(150/7) = 6.65 mag; limits 0.923″ (diffraction) and 2.0″ (eye/M): 2.0″
+    d, f_o, f_e, pupil, lam = 150e-3, 1.2, 40e-3, 7e-3, 550e-9
+    v = 1 / (1 / f_e - 1 / (f_o + f_e))  # the eyepiece's image of the objective rim
+    exit_pupil = d * v / (f_o + f_e)
+    collected = d**2 * min(1.0, (pupil / exit_pupil) ** 2)  # the share of the beam the eye takes in
+    dm = 2.5 * math.log10(collected / pupil**2)
+    arcsec = math.pi / 180 / 3600
+    th_min = max(1.22 * lam / d, 60 * arcsec * f_e / f_o) / arcsec
+    return {"d_ex": (exit_pupil * 1e3, "mm"), "dm": (dm, ""), "th_min": (th_min, "arcsec")}
+
+
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "waves.pipe_fork_wax_beats": (
         {"L": "40 cm", "r": "2.0 cm", "T": "20 degC", "b1": "5 Hz", "b2": "3 Hz"}, _pipe_fork),
@@ -175,4 +188,5 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
         _fibre_link),
     "optics.camera_depth_of_field_diffraction": (
         {"f": "50 mm", "x1": "2 m", "x2": "6 m", "c": "20 um", "N_max": "16"}, _camera),
+    "optics.telescope_exit_pupil_limits": ({"D": "150 mm", "f_o": "1200 mm", "f_e": "40 mm", "p": "7 mm"}, _telescope),
 }
