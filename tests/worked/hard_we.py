@@ -173,6 +173,23 @@ def _telescope() -> dict[str, tuple[float, str]]:
     return {"d_ex": (exit_pupil * 1e3, "mm"), "dm": (dm, ""), "th_min": (th_min, "arcsec")}
 
 
+def _ripples() -> dict[str, tuple[float, str]]:
+    # 32 cm/s current, σ 0.072 N/m, ρ 1000, g 9.81, 3 s: c_min = 23.18 cm/s; stationary k = 1319 and
+    # 103.3 1/m (4.76 mm upstream, 6.08 cm downstream); c_g = 45.7 cm/s upstream, front 41.0 cm out
+    u, sigma, rho, g, t = 0.32, 0.072, 1000.0, 9.81, 3.0
+
+    def omega(k: float) -> float:
+        return math.sqrt(g * k + sigma * k**3 / rho)
+
+    k_slow = math.sqrt(rho * g / sigma)  # where ω/k is least
+    k_up = _bisect(lambda k: omega(k) / k - u, k_slow, 1e6)
+    k_down = _bisect(lambda k: omega(k) / k - u, 1e-3, k_slow)
+    dk = 1e-6 * k_up
+    cg = (omega(k_up + dk) - omega(k_up - dk)) / (2 * dk)  # > u: this root's energy outruns the current
+    return {"lam_up": (2 * math.pi / k_up * 1e3, "mm"), "lam_down": (2 * math.pi / k_down * 100, "cm"),
+            "x_up": ((cg - u) * t * 100, "cm")}
+
+
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "waves.pipe_fork_wax_beats": (
         {"L": "40 cm", "r": "2.0 cm", "T": "20 degC", "b1": "5 Hz", "b2": "3 Hz"}, _pipe_fork),
@@ -188,5 +205,7 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
         _fibre_link),
     "optics.camera_depth_of_field_diffraction": (
         {"f": "50 mm", "x1": "2 m", "x2": "6 m", "c": "20 um", "N_max": "16"}, _camera),
+    "waves.stick_in_stream_ripples": (
+        {"U": "32 cm/s", "sigma": "0.072 N/m", "t": "3 s", "rho": "1000 kg/m^3", "g": "9.81 m/s^2"}, _ripples),
     "optics.telescope_exit_pupil_limits": ({"D": "150 mm", "f_o": "1200 mm", "f_e": "40 mm", "p": "7 mm"}, _telescope),
 }
