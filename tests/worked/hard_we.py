@@ -63,7 +63,8 @@ def _swell() -> dict[str, tuple[float, str]]:
         return (phi[1] - phi[0]) / (2 * dx)
 
     u_b = max(abs(u_bed(period * j / 2000)) for j in range(2000))
-    return {"T_p": (period, "s"), "theta": (math.degrees(theta), "deg"), "H": (height, "m"), "u_b": (u_b, "m/s")}
+    return {"T_p": (period, "s"), "theta": (math.degrees(theta), "deg"), "H": (height, "m"),
+            "u_b": (u_b, "m/s")}
 
 
 def _film_reflectance(nf: float, ns: float, d: float, lam: float, theta: float) -> float:
@@ -78,8 +79,8 @@ def _film_reflectance(nf: float, ns: float, d: float, lam: float, theta: float) 
 
 
 def _film() -> dict[str, tuple[float, str]]:
-    # n_f 2.40 on 1.50, designed at 1.50 µm: a quarter-wave (156 nm) reflector, R = ((5.76−1.5)/(7.26))² = 0.344;
-    # at 1.80 µm, 40° s-polarised: ≈ 0.43
+    # n_f 2.40 on 1.50, designed at 1.50 µm: a quarter-wave (156 nm) reflector,
+    # R = ((5.76−1.5)/(7.26))² = 0.344; at 1.80 µm, 40° s-polarised: ≈ 0.43
     nf, ns, lam = 2.40, 1.50, 1.50e-6
     thicknesses = [j * 1e-10 for j in range(1, 10_001)]  # scan 0.1 nm … 1 µm for the first maximum
     values = [_film_reflectance(nf, ns, d, lam, 0.0) for d in thicknesses]
@@ -206,6 +207,8 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
     "optics.camera_depth_of_field_diffraction": (
         {"f": "50 mm", "x1": "2 m", "x2": "6 m", "c": "20 um", "N_max": "16"}, _camera),
     "waves.stick_in_stream_ripples": (
-        {"U": "32 cm/s", "sigma": "0.072 N/m", "t": "3 s", "rho": "1000 kg/m^3", "g": "9.81 m/s^2"}, _ripples),
-    "optics.telescope_exit_pupil_limits": ({"D": "150 mm", "f_o": "1200 mm", "f_e": "40 mm", "p": "7 mm"}, _telescope),
+        {"U": "32 cm/s", "sigma": "0.072 N/m", "t": "3 s", "rho": "1000 kg/m^3", "g": "9.81 m/s^2"},
+        _ripples),
+    "optics.telescope_exit_pupil_limits": (
+        {"D": "150 mm", "f_o": "1200 mm", "f_e": "40 mm", "p": "7 mm"}, _telescope),
 }
