@@ -7,6 +7,8 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
+from tests.ode import rk4
+
 R_GAS = 8.314462618  # J/(mol K)
 C = 299_792_458.0  # m/s
 
@@ -191,6 +193,26 @@ def _ripples() -> dict[str, tuple[float, str]]:
             "x_up": ((cg - u) * t * 100, "cm")}
 
 
+def _ionosphere() -> dict[str, tuple[float, str]]:
+    # 5 MHz pulse, layer from 100 km, 150 km thick, peak 5e11 m⁻³: f_p = 6.35 MHz, (f_p/f)² = 1.61 > 1,
+    # so it turns back 93.0 km into the layer: 1.24 ms inside, leaving at 1.575 ms.
+    # Traced as a ray (Hamilton's equations for ω² = ω_p²(z) + c²k²), not through the delay integral.
+    e, m_e, eps0 = 1.602176634e-19, 9.1093837015e-31, 8.8541878128e-12
+    f, n_max, h0, thick = 5e6, 5e11, 100e3, 150e3
+    w = 2 * math.pi * f
+    wp2_top = n_max * e**2 / (eps0 * m_e)
+
+    def ray(_t: float, y: list[float]) -> list[float]:  # y = (z, k): dz/dt = ∂ω/∂k, dk/dt = −∂ω/∂z
+        return [C**2 * y[1] / w, -wp2_top / thick / (2 * w)]
+
+    t, y, dt = 0.0, [0.0, w / C], 1e-8
+    while 0.0 <= y[0] <= thick:
+        prev, y, t = y, rk4(ray, t, y, dt), t + dt
+    edge = 0.0 if y[0] < 0 else thick  # back out of the bottom, or through the top
+    t_in = t - dt * (y[0] - edge) / (y[0] - prev[0])  # the crossing, within the last step
+    return {"t_in": (t_in * 1e3, "ms"), "t_exit": ((h0 / C + t_in) * 1e3, "ms")}
+
+
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "waves.pipe_fork_wax_beats": (
         {"L": "40 cm", "r": "2.0 cm", "T": "20 degC", "b1": "5 Hz", "b2": "3 Hz"}, _pipe_fork),
@@ -209,6 +231,8 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
     "waves.stick_in_stream_ripples": (
         {"U": "32 cm/s", "sigma": "0.072 N/m", "t": "3 s", "rho": "1000 kg/m^3", "g": "9.81 m/s^2"},
         _ripples),
+    "waves.ionosphere_pulse_group_delay": (
+        {"f": "5 MHz", "n_max": "5e11 m^-3", "h0": "100 km", "H": "150 km"}, _ionosphere),
     "optics.telescope_exit_pupil_limits": (
         {"D": "150 mm", "f_o": "1200 mm", "f_e": "40 mm", "p": "7 mm"}, _telescope),
 }
