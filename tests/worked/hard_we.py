@@ -245,6 +245,35 @@ def _flowmeter() -> dict[str, tuple[float, str]]:
     return {"Q": (math.pi * d**2 / 4 * mean * 6e4, "L/min"), "f_D": (friction, "")}
 
 
+def _cassegrain() -> dict[str, tuple[float, str]]:
+    # D 400 mm, f1 1200 mm, secondary 300 mm inside the focus, final focus 200 mm behind the primary, 4 µm
+    # pixels: s′ = 1100 mm, m = 3.667, f = 4.40 m, R = 825 mm, secondary 100 mm; 0.346″ vs 0.375″ → 0.375″
+    d_prim, f1, a, e, pixel, lam = 0.400, 1.200, 0.300, 0.200, 4e-6, 550e-9
+    gap = f1 - a  # primary to secondary
+
+    def trace(h: float, r2: float) -> tuple[float, float, float]:
+        """A ray parallel to the axis at height h, unfolded: (height at the secondary, height and
+        slope after it). Mirrors as lenses of power 2/R (paraxial transfer matrices)."""
+        y, u = h, -h / f1  # after the primary (power 1/f1)
+        y = y + gap * u  # to the secondary
+        at_secondary = y
+        u = u + 2 * y / r2  # a convex mirror diverges: power −2/R
+        return at_secondary, y, u
+
+    def focus_behind_primary(r2: float) -> float:
+        _, y, u = trace(1e-3, r2)
+        return -y / u - gap  # where the ray crosses the axis, measured past the primary's vertex
+
+    r2 = _bisect(lambda r: focus_behind_primary(r) - e, 2 * a * 1.0001, 20.0)  # beyond 2a the beam converges
+    u = trace(1e-3, r2)[2]
+    f_eff = -1e-3 / u  # the incoming height over the final slope
+    secondary = 2 * abs(trace(d_prim / 2, r2)[0])
+    arcsec = math.pi / 180 / 3600
+    th_min = max(1.22 * lam / d_prim, 2 * pixel / f_eff) / arcsec
+    return {"f_eff": (f_eff, "m"), "R2": (r2 * 1e3, "mm"), "D2": (secondary * 1e3, "mm"),
+            "th_min": (th_min, "arcsec")}
+
+
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "waves.pipe_fork_wax_beats": (
         {"L": "40 cm", "r": "2.0 cm", "T": "20 degC", "b1": "5 Hz", "b2": "3 Hz"}, _pipe_fork),
@@ -268,6 +297,8 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
     "waves.ultrasonic_flowmeter_profile": (
         {"d": "30 mm", "s": "40 mm", "dt": "2 ns", "mu": "1.0 mPa*s", "c": "1480 m/s", "rho": "998 kg/m^3"},
         _flowmeter),
+    "optics.cassegrain_camera_sampling": (
+        {"D": "400 mm", "f1": "1200 mm", "a": "300 mm", "e": "200 mm", "p": "4 um"}, _cassegrain),
     "optics.telescope_exit_pupil_limits": (
         {"D": "150 mm", "f_o": "1200 mm", "f_e": "40 mm", "p": "7 mm"}, _telescope),
 }
