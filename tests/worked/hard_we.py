@@ -274,6 +274,16 @@ def _cassegrain() -> dict[str, tuple[float, str]]:
             "th_min": (th_min, "arcsec")}
 
 
+def _projector() -> dict[str, tuple[float, str]]:
+    # slide 2.0 m from the screen, f 120 mm, 36 mm picture, 800 lm: s = 128.2 mm, m = 14.598,
+    # W = 0.5255 m, E = 800/(2/3 · 0.2762) = 4345 lx
+    throw, f, w0, flux = 2.0, 0.120, 0.036, 800.0
+    # sharp when 1/s + 1/(D − s) = 1/f; between f and D/2 the slide is the nearer: the enlarged picture
+    s_obj = _bisect(lambda x: 1 / x + 1 / (throw - x) - 1 / f, f * 1.000001, throw / 2)
+    width = w0 * (throw - s_obj) / s_obj
+    return {"W": (width, "m"), "E": (flux / (width * width * 2 / 3), "lx")}
+
+
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "waves.pipe_fork_wax_beats": (
         {"L": "40 cm", "r": "2.0 cm", "T": "20 degC", "b1": "5 Hz", "b2": "3 Hz"}, _pipe_fork),
@@ -299,6 +309,8 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
         _flowmeter),
     "optics.cassegrain_camera_sampling": (
         {"D": "400 mm", "f1": "1200 mm", "a": "300 mm", "e": "200 mm", "p": "4 um"}, _cassegrain),
+    "optics.projector_lens_conjugate_positions": (
+        {"D": "2.0 m", "f": "120 mm", "w0": "36 mm", "Phi": "800 lm"}, _projector),
     "optics.telescope_exit_pupil_limits": (
         {"D": "150 mm", "f_o": "1200 mm", "f_e": "40 mm", "p": "7 mm"}, _telescope),
 }
