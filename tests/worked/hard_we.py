@@ -1,6 +1,8 @@
 """Worked examples of the hard optics and waves templates of the `we` branch, each computed by a
-route of its own (bisection, numerical differentiation, summing the reflected beams), not the
-template's closed form retyped."""
+route of its own, not the template's closed form retyped: bisection on the physical condition,
+numerical dω/dk, the characteristic (transfer) matrix of a film, paraxial ray transfer through
+mirrors, Hamilton's ray equations and the friction-damped oscillator integrated with RK4, sampled
+echo phases, and midpoint quadrature of the Lambertian and parabolic profiles."""
 
 from __future__ import annotations
 
