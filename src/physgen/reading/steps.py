@@ -140,8 +140,8 @@ def _label(text: str, at: int, start: int, clauses: Sequence[tuple[int, int]]) -
     last = words[-1] if words else ""
     # (a function's name is at most 6 letters: search only where it may stand)
     if _FUNCTION_BEFORE.search(head, max(0, len(head.rstrip()) - 6)) or (
-            last and len(plain(last)) <= 2 and last.lower() not in _SHORT_WORDS):
-        return ""  # "cos θ = 0.92" and "g t = 45 m/s" assign no value to θ or t
+            last and ((len(plain(last)) <= 2 and last.lower() not in _SHORT_WORDS) or "_" in last)):
+        return ""  # "cos θ = 0.92", "g t = 45 m/s" and "h_FE I_B = 19.8 mA" assign no value to θ, t or I_B
     return plain(m.group(1))
 
 
