@@ -327,8 +327,10 @@ def grade_steps(variant: Variant, reply: str, rtol: float = RTOL) -> StepGrade:
     after = _Later(text[cut:], shift + cut)
     aliases = _aliases(variant)
     names = list(items)
+    givens = {q.value for q in variant.inputs.values()}  # as printed: a literal equal to one is the given
     hits = {n: [f for f in _matching(before, items[n].value, items[n].unit, rtol)
-                if aliases.get(f.label, n) == n] for n in names}
+                if aliases.get(f.label, n) == n and not (f.literal and _number(f.text) in givens)]
+            for n in names}
     steps = sorted({i.step for i in items.values()})
     groups = [[n for n in names if items[n].step == s] for s in steps]
     credited = _align([[[f.key for f in hits[n]] for n in group] for group in groups])
