@@ -48,6 +48,7 @@ from .graph import SolutionGraph, solution_graph
 from .intermediates import check_finite, check_intermediates, compile_intermediates
 from .limits import LIMITS
 from .printed import compile_printed
+from .ranges import check_keys, compile_ranges
 from .render import (
     STYLES,
     Shown,
@@ -128,6 +129,8 @@ def compile_template(spec: TemplateSpec, source: str = "<template>", *, check: b
     )
     _check_dimensions(template, constraint_exprs, problems)
     _check_check_dimensions(template, checks[2], problems)
+    ranges = compile_ranges(template, _pint_arguments(template), problems.add)
+    object.__setattr__(template, "answer_ranges", ranges)
     check_intermediates(template, intermediates[2], problems, _pint_arguments(template))
     problems.raise_if_any()
     object.__setattr__(template, "power_laws", _power_laws(template))
@@ -846,6 +849,7 @@ def _check_sampling(template: Template, problems: _Problems) -> None:
     valid = np.logical_and.reduce([usable, *masks.values()])
     check_finite(template, shown, si, answers, valid, meets, problems)
     check_decisions(template, si, answers, valid & meets, problems.add)
+    check_keys(template, si, answers, valid & meets, problems.add)
     for name, values in answers.items():
         bad = meets & ~np.isfinite(values)
         wrong_sign = meets & np.isfinite(values) & ~_sign_ok(values, template.spec.answers[name].sign)
