@@ -296,3 +296,14 @@ def test_every_algebraic_template_has_omitted_variants_that_grade(catalog: physg
             assert physgen.grade(v, get_format("omitted").reference(v)).correct, v.variant_id
             wrong = get_format("free_form").reference(dataclasses.replace(v, unanswerable=()))
             assert not physgen.grade(v, wrong).correct, v.variant_id  # every part answered
+
+
+def test_a_part_label_is_not_respelled_as_a_renamed_symbol(catalog: physgen.Catalog) -> None:
+    """van der Waals' b is renamed (β, b₀, c) in some instances; the label "(b)" of the second
+    part stays "(b)"."""
+    t = catalog["thermo.van_der_waals_pressure_symbolic"]
+    renamed = [v for v in physgen.generate([t], n=24, seed=0, paraphrases=[0])
+               if "b" not in v.inputs and "p_ideal" in v.answers]
+    assert renamed
+    for v in renamed:
+        assert "(b) the pressure an ideal gas would have" in v.prompt, v.prompt
