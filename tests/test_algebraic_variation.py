@@ -4,6 +4,7 @@ replies are graded in the instance's own names."""
 
 from __future__ import annotations
 
+import dataclasses
 import statistics
 from pathlib import Path
 from typing import Any
@@ -223,3 +224,86 @@ def test_a_sentence_a_format_adds_keeps_its_units(tmp_path: Path) -> None:
     assert units, "no sentence with the unit m was drawn: choose another seed"
     assert not any(" M away" in v.prompt or " M²." in v.prompt for v in made)
 
+
+
+# -- omitted: a given removed from an algebraic problem ------------------------------------------
+MARKED = ["A moon circles a planet[[ of mass {{ M }}]][[ at radius {{ r }}]], with the gravitational "
+          "constant {{ G }}. {{ asks }}",
+          "{{ asks }} A satellite is on a circular orbit[[ of radius {{ r }}]] around a world[[ of mass "
+          "{{ M }}]] (gravitational constant {{ G }}).",
+          "Take the gravitational constant {{ G }}. A probe moves in a circle[[ of radius {{ r }}]] about "
+          "a body[[ of mass {{ M }}]]. {{ asks }}"]
+
+
+def _omitted(t: physgen.Template) -> list[physgen.Variant]:
+    return list(physgen.generate([t], n=t.capacity(), seed=0, formats=["omitted"], paraphrases=[0]))
+
+
+def test_omitted_removes_a_given_from_an_algebraic_problem(tmp_path: Path) -> None:
+    t = loads(tmp_path, orbit(text=MARKED))
+    made = _omitted(t)
+    own = [v for v in made if "v" in v.answers]
+    assert own and all(v.unanswerable == ("v",) for v in own)
+    for v in own:
+        assert len(v.inputs) == 1  # one of the two givens is left
+        shown = next(iter(v.inputs.values())).text
+        terms = v.prompt.split("(in terms of ")[1].split(")")[0]
+        assert terms == f"{shown} and G", v.prompt  # the removed symbol is not listed
+        assert "If the givens are not enough to find a quantity, say so" in v.prompt
+        assert physgen.grade(v, get_format("omitted").reference(v)).correct
+        old = v.answers["v"].text  # the key of the problem with every given
+        assert not physgen.grade(v, f"Final answer: {old}").correct, (v.prompt, old)  # the old key
+        assert not physgen.grade(v, f"The mass is not given, but v = {old}.\n\nFinal answer: {old}").correct
+        assert physgen.grade(v, "Final answer: v cannot be determined: the givens are not enough").correct
+
+
+def test_omitted_in_renamed_symbols_and_for_a_solved_relation(tmp_path: Path) -> None:
+    t = loads(tmp_path, orbit(text=MARKED))
+    made = _omitted(t)
+    renamed = [v for v in made if "v" in v.answers and "R" in v.inputs]
+    assert renamed and all("mass" not in v.prompt and "radius R" in v.prompt for v in renamed)
+    solved = [v for v in made if "v" in v.inputs]
+    assert solved  # the mass asked: only the radius can be removed
+    for v in solved:
+        (asked,) = v.answers
+        assert asked in ("M", "m", "M_p") and v.unanswerable == (asked,)
+        assert not any(n in v.inputs for n in ("r", "R")), v.inputs
+        assert "radius" not in v.prompt and "(in terms of v and G)" in v.prompt, v.prompt
+        assert physgen.grade(v, get_format("omitted").reference(v)).correct
+        assert not physgen.grade(v, f"Final answer: {asked} = {v.answers[asked].expr}").correct
+
+
+def test_a_cut_that_still_writes_the_symbol_is_an_error_naming_the_paraphrase_and_the_fix(
+        tmp_path: Path) -> None:
+    text = [*MARKED]
+    text[1] = text[1].replace("(gravitational constant {{ G }})", "(gravitational constant {{ G }}; G M is "
+                              "the planet's gravitational parameter)")
+    message = load_error(tmp_path, orbit(text=text))
+    assert "demo_orbit.yaml: text[1]: cutting the span of 'M' still writes its symbol 'M'" in message
+    assert "fix: put that mention inside a [[ … {{ M }} … ]] span too, or reword" in message
+    fixed = text[1].replace("[[ of mass {{ M }}]] (gravitational constant {{ G }}; G M is the planet's "
+                            "gravitational parameter)", "[[ of mass {{ M }} (G M is its gravitational "
+                            "parameter)]] (gravitational constant {{ G }})")
+    assert loads(tmp_path, orbit(text=[text[0], fixed, text[2]])).omit_texts[1]["M"]
+
+
+def test_every_algebraic_template_has_omitted_variants_that_grade(catalog: physgen.Catalog) -> None:
+    for t in catalog.filter(question_type="algebraic").templates():
+        made = list(physgen.generate([t], n=6, seed=2, formats=["omitted"], paraphrases="random"))
+        assert made, t.id
+        for v in made:
+            assert v.unanswerable, v.variant_id
+            assert physgen.grade(v, get_format("omitted").reference(v)).correct, v.variant_id
+            wrong = get_format("free_form").reference(dataclasses.replace(v, unanswerable=()))
+            assert not physgen.grade(v, wrong).correct, v.variant_id  # every part answered
+
+
+def test_a_part_label_is_not_respelled_as_a_renamed_symbol(catalog: physgen.Catalog) -> None:
+    """van der Waals' b is renamed (β, b₀, c) in some instances; the label "(b)" of the second
+    part stays "(b)"."""
+    t = catalog["thermo.van_der_waals_pressure_symbolic"]
+    renamed = [v for v in physgen.generate([t], n=24, seed=0, paraphrases=[0])
+               if "b" not in v.inputs and "p_ideal" in v.answers]
+    assert renamed
+    for v in renamed:
+        assert "(b) the pressure an ideal gas would have" in v.prompt, v.prompt

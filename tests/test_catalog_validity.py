@@ -18,6 +18,7 @@ from physgen.cli import main
 from physgen.distractors import MAX_RATIO as MAX_OPTION_FACTOR
 from physgen.formats.noop_bank import BANK, usable
 from physgen.formats.probes import omissible
+from physgen.ranges import instance_si, option_interval
 from physgen.reading.quantity import read_value
 from physgen.units import to_si
 
@@ -64,7 +65,7 @@ def test_every_multiple_choice_option_is_plausible(template_id: str, size: int) 
     for v in physgen.generate([t], n=size, seed=8, formats=["mc_numerical"], paraphrases=[0]):
         name = next(iter(v.answers))
         key = v.answers[name].value
-        lo, hi = validity.answer_interval(t, name)
+        lo, hi = option_interval(t, name, instance_si(t, v.inputs))  # declared ranges at the instance
         for letter, text in v.options.items():
             if letter == v.answer_key:
                 continue

@@ -160,7 +160,7 @@ def test_filters_and_their_errors_name_the_valid_values() -> None:
     with pytest.raises(ArgumentError, match="size"):
         physgen.dataset(size=-1)
     with pytest.raises(ArgumentError, match="none of the formats"):
-        physgen.dataset(["mechanics.atwood_machine_symbolic"], size=1, formats=["omitted", "code"])
+        physgen.dataset(["mechanics.atwood_machine_symbolic"], size=1, formats=["units", "code"])
 
 
 def test_a_curriculum_widens_the_difficulty_range() -> None:

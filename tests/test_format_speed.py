@@ -41,6 +41,16 @@ Digests changed on purpose since, each marked in ``EXPECTED`` (the latest mark w
   were named in the expressions, and
   ``difficulty`` is the computed level, so the worked steps and the metadata of the pinned
   sample changed; values and prompts did not (checked at the migration).
+* ``changed: algebraic omitted`` (issue 17, probes): the algebraic templates in the sample mark
+  their givens' omit spans (some texts reworded so that every cut reads), every algebraic prompt
+  says to decline a quantity the givens do not determine, and algebraic templates get ``omitted``
+  variants; ``pendulum_frequency_symbolic``'s g became a given. Numerical templates' ``free_form``,
+  ``noop``, ``units``, ``omitted`` and ``code`` bytes are unchanged (checked over the whole
+  catalog, n = 3, every paraphrase).
+* ``changed: answer ranges`` (``ranges`` where the line is long): options lie in the answer's
+  declared ``range`` at the instance (``composite_wall_conduction``'s interface temperature between
+  the two faces, ``two_level_population``'s fraction at most one half …); a quantity with too few
+  options inside gets no multiple-choice variant.
 """
 
 from __future__ import annotations
@@ -100,34 +110,34 @@ CASES: list[Case] = [
     ("code", "ascii", 5, 4, (("paraphrases", "random"),)),
 ]
 EXPECTED: dict[str, str] = {
-    'free_form-unicode-s0-n3': '0576f70940e2384f',  # changed: solution graph
-    'free_form-latex-s0-n3': '8dc3d67864fbcda0',  # changed: solution graph
-    'free_form-ascii-s0-n3': '39d0bae704adcc11',  # changed: solution graph
-    'noop-unicode-s0-n3': '8b8ef702d81f7bd1',  # changed: solution graph
-    'noop-latex-s0-n3': '678dbbdfd7832d05',  # changed: solution graph
-    'noop-ascii-s0-n3': '0bdc09d7f1140a0a',  # changed: solution graph
-    'omitted-unicode-s0-n3': '66e6e86034d59c52',  # changed: solution graph
-    'omitted-latex-s0-n3': '633492166c8965d0',  # changed: solution graph
-    'omitted-ascii-s0-n3': 'c82765063fae96b6',  # changed: solution graph
+    'free_form-unicode-s0-n3': '7baadb95d8482839',  # changed: algebraic omitted
+    'free_form-latex-s0-n3': '123f1f50db6f70af',  # changed: algebraic omitted
+    'free_form-ascii-s0-n3': 'aa6d8b5745833c19',  # changed: algebraic omitted
+    'noop-unicode-s0-n3': 'ceac87fc305341ef',  # changed: algebraic omitted
+    'noop-latex-s0-n3': 'dbbc65bbac5c805e',  # changed: algebraic omitted
+    'noop-ascii-s0-n3': '498722a0beb2d676',  # changed: algebraic omitted
+    'omitted-unicode-s0-n3': 'ec4ad6d82227502c',  # changed: algebraic omitted
+    'omitted-latex-s0-n3': 'e1de1dae0a830bfb',  # changed: algebraic omitted
+    'omitted-ascii-s0-n3': 'aa9f2494e3cddec5',  # changed: algebraic omitted
     'units-unicode-s0-n3': 'cf4f4628fcb0b8a4',  # changed: solution graph
     'units-latex-s0-n3': '427c7b26ba48eb44',  # changed: solution graph
     'units-ascii-s0-n3': '1233428e2e017113',  # changed: solution graph
-    'mc_numerical-unicode-s0-n3': '45f1708431b89831',  # changed: solution graph
-    'mc_numerical-latex-s0-n3': '2e14f9f0b09c0688',  # changed: solution graph
-    'mc_numerical-ascii-s0-n3': '909d95edbf51617e',  # changed: solution graph
+    'mc_numerical-unicode-s0-n3': '540b07afacf7ae27',  # changed: answer ranges
+    'mc_numerical-latex-s0-n3': '1b5096c2a216e168',  # changed: answer ranges
+    'mc_numerical-ascii-s0-n3': 'b73843c03f9ed536',  # changed: answer ranges
     'code-unicode-s0-n3': 'b0666d700063eae2',  # changed: solution graph
     'code-latex-s0-n3': 'e2a216570d516757',  # changed: solution graph
     'code-ascii-s0-n3': '80e996a4b1c4fd30',  # changed: solution graph
-    'mc_symbolic-unicode-s0-n1': '88f52d66f2815796',  # changed: solution graph
-    'mc_symbolic-latex-s0-n1': '10e3112bbdfdc11e',  # changed: solution graph
-    'mc_symbolic-ascii-s0-n1': 'ccb1f48d7c6fe65e',  # changed: solution graph
+    'mc_symbolic-unicode-s0-n1': '53c61a5f49a625ca',  # changed: algebraic omitted, answer ranges
+    'mc_symbolic-latex-s0-n1': '8d73d071d728551e',  # changed: algebraic omitted, answer ranges
+    'mc_symbolic-ascii-s0-n1': 'cefdf017e89ec4f9',  # changed: algebraic omitted, answer ranges
     'units-unicode-s7-n4-notation=scientific': '31528aac0b41660e',  # changed: solution graph
     'units-latex-s8-n4-notation=plain-paraphrases=random': '053d42186aa93f89',  # changed: solution graph
-    'mc_numerical-unicode-s7-n4-notation=scientific-n_options=8': 'c93529a0b63280c0',  # changed: graph
-    'mc_numerical-ascii-s9-n4-n_options=2-start=500': '2724796c3477f57d',  # changed: solution graph
-    'mc_symbolic-ascii-s7-n2-n_options=6': '9601407f91b8bf68',  # changed: solution graph
-    'noop-ascii-s5-n4-paraphrases=random': '2b89cea357a84d8b',  # changed: solution graph
-    'omitted-latex-s5-n4-paraphrases=[1]': 'c5d99ea6969cd8f0',  # changed: solution graph
+    'mc_numerical-unicode-s7-n4-notation=scientific-n_options=8': '7ff6004b3c33b769',  # changed: ranges
+    'mc_numerical-ascii-s9-n4-n_options=2-start=500': '14d19c321167c7a7',  # changed: answer ranges
+    'mc_symbolic-ascii-s7-n2-n_options=6': 'ca8eaf320ec4eccb',  # changed: algebraic omitted, answer ranges
+    'noop-ascii-s5-n4-paraphrases=random': '730cb51f7cc389f8',  # changed: algebraic omitted
+    'omitted-latex-s5-n4-paraphrases=[1]': 'f7b094a8451cbeb5',  # changed: algebraic omitted
     'code-ascii-s5-n4-paraphrases=random': '0fe9cc760d3a19fd',  # changed: solution graph
 }
 

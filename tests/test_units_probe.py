@@ -53,11 +53,10 @@ def test_converted_inputs_keep_their_figures_and_stay_within_the_shift() -> None
 
 
 def test_an_input_whose_unit_is_in_words_is_never_converted() -> None:
-    for tid in ("magnetism.transformer", "statmech.isothermal_atmosphere",
-                "waves.string_tension_for_frequency_symbolic"):
+    for tid in ("magnetism.transformer", "statmech.isothermal_atmosphere", "electricity.solenoid_coil_self_heating"):
         t = CATALOG[tid]
         names = worded(t)
-        assert names, tid  # "{{ Ns }} turns", "({{ M }} per mole)", "{{ mu }} per unit length"
+        assert names, tid  # "{{ Ns }} turns", "({{ M }} per mole)", "with {{ N }} turns"
         for v in physgen.generate([t], n=10, seed=0, formats=["units"]):
             assert all(v.inputs[n].unit == t.spec.inputs[n].unit for n in names), v.variant_id
 
@@ -71,7 +70,8 @@ def test_worded_inputs_over_the_catalog() -> None:
         ("magnetism.transformer", "Ns"), ("mechanics.bead_on_rotating_hoop", "R"),
         ("magnetism.rotating_rod_emf_symbolic", "L"), ("magnetism.solenoid_inductance_symbolic", "N"),
         ("statmech.isothermal_atmosphere", "M"), ("thermo.two_step_process_heat", "r_V"),
-        ("thermo.two_step_process_heat", "r_p"), ("waves.string_tension_for_frequency_symbolic", "mu"),
+        ("thermo.two_step_process_heat", "r_p"), ("mechanics.rolling_incline_general_symbolic", "beta"),
+        ("electricity.solenoid_coil_self_heating", "N"),  # "{{ N }} turns"
         # the frontier templates: turns, counts and factors ("{{ N }} complete oscillations",
         # "{{ R }} times smaller", "a factor of {{ r }}"), and heat "per cycle"
         ("magnetism.solenoid_coil_mutual_inductance", "N"), ("magnetism.toroid_rectangular_section", "N"),
@@ -79,5 +79,4 @@ def test_worded_inputs_over_the_catalog() -> None:
         ("mechanics.oscillator_ringdown_q_bandwidth", "r"),
         ("relativity.relativistic_rocket", "R"), ("statmech.negative_temperature_spins", "rho"),
         ("thermo.free_expansion_then_adiabatic", "r"), ("thermo.otto_heat_input_peak", "Q"),
-        ("electricity.solenoid_coil_self_heating", "N"),  # "{{ N }} turns"
     }

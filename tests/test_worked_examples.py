@@ -424,7 +424,7 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
         {"f": "1000 Hz", "L": "33 cm", "mu": "1 g/m", "n": "2"}, lambda: {"F_T": (0.001 * (2 * 0.33 * 1000 / 2) ** 2, "N")},
     ),
     "waves.shm_energy": ({"k": "100 N/m", "A": "10 cm", "x": "4 cm"}, lambda: {"E": (0.5, "J"), "KE": (0.42, "J")}),
-    "waves.pendulum_frequency_symbolic": ({"L": "1 m"}, lambda: {"f": (math.sqrt(g) / (2 * math.pi), "Hz")}),
+    "waves.pendulum_frequency_symbolic": ({"L": "1 m", "g": "9.81 m/s^2"}, lambda: {"f": (math.sqrt(g) / (2 * math.pi), "Hz")}),
     "waves.traveling_wave_displacement": (
         {"A": "10 mm", "wavelength": "2 m", "f": "5 Hz", "x": "0.5 m", "t": "0.02 s"},
         lambda: {"v": (10.0, "m/s"), "y": (10 * math.sin(2 * math.pi * 0.5 / 2 - 2 * math.pi * 5 * 0.02), "mm")},

@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 
+from .labels import PART_LABEL
 from .sampling import stream_key, uniforms
 from .units import Style
 from .variant import Answer, ShownQuantity, Variant
@@ -51,7 +52,7 @@ ROOT_POINTS = 64
 #: question to ask.
 MAX_OPERATIONS = 30
 #: Symbols that are also English words: their mentions in prose cannot be told from the word.
-_WORDS = frozenset({"a", "A", "I"})
+WORDS = frozenset({"a", "A", "I"})
 #: What may not touch a symbol for a mention of it to count (a letter, a subscript, ``\\``, ``Δ``).
 _BEFORE = r"(?<![A-Za-z_\\Δ'’])(?<!_\{)"  # nor a LaTeX subscript, m_{l}
 _AFTER = r"(?![A-Za-z0-9_₀-₉ₐ-ₜᵢ-ᵪ'′])"
@@ -171,8 +172,12 @@ def _respeller(t: Template, renamed: tuple[tuple[str, str], ...], style: Style) 
     out_prose = _pattern(prose, _BEFORE, _AFTER) if prose else None
     in_math = _pattern(math_, _BEFORE, _AFTER) if math_ else None
 
-    def plain(text: str) -> str:
-        return text if out_prose is None else out_prose.sub(lambda m: prose[m.group(0)], text)
+    def plain(text: str) -> str:  # a part label "(b) the pressure" is no mention of b
+        if out_prose is None:
+            return text
+        labels = PART_LABEL.findall(text)
+        pieces = [out_prose.sub(lambda m: prose[m.group(0)], piece) for piece in PART_LABEL.split(text)]
+        return "".join(p + (labels[k] if k < len(labels) else "") for k, p in enumerate(pieces))
 
     if style != "latex":
         return plain
@@ -243,22 +248,31 @@ def _respelled(v: Variant, inst: Instance, renamed: tuple[tuple[str, str], ...],
     inputs = {new.get(n, n): q._replace(text=text(q.text)) for n, q in v.inputs.items()}
     return dataclasses.replace(v, prompt=text(v.prompt), answers=answers, inputs=inputs,
                                steps=tuple(text(s) for s in v.steps),
-                               options={k: text(o) for k, o in v.options.items()})
+                               options={k: text(o) for k, o in v.options.items()},
+                               unanswerable=tuple(new.get(n, n) for n in v.unanswerable))
 
 
 def _swap(inst: Instance, v: Variant, s: Solved, style: Style) -> Variant | None:
     """``v`` (asking the template's answers in free text) made to give answer ``s.answer`` and ask
-    input ``s.input``; None for a variant that does not ask them so (multiple choice), or that
-    probes them (``omitted``: which parts need the removed given is known for them only)."""
+    input ``s.input``; None for a variant that does not ask them so (multiple choice). A variant
+    without one of the givens (``omitted``) asks the input without it too, and declares it
+    unanswerable when the relation needs the removed given (measured, :mod:`physgen.dependence`:
+    the solved input moves with a given exactly when the answer does)."""
     t = inst.template
     if set(v.answers) == {s.input}:
         return v  # made already (a format built on another one)
-    old_asks = t.display[style].asks[v.paraphrase]
-    if v.options or v.unanswerable or old_asks not in v.prompt or s.answer not in v.answers:
-        return None  # options and omitted-data probes are about the template's own answers
-    from .formats.prompting import instruction, instruction_for
+    from .formats.probes import depends_on
+    from .formats.prompting import asks, instruction, instruction_for
 
-    asked = swapped_asks(t, s, style, v.paraphrase)
+    removed = [n for n in t.spec.inputs if n not in v.inputs]
+    if len(removed) > 1 or s.input in removed:
+        return None
+    without = removed[0] if removed else None
+    old_asks = (asks(t, v.paraphrase, style, without=without) if without
+                else t.display[style].asks[v.paraphrase])
+    if v.options or old_asks not in v.prompt or s.answer not in v.answers:
+        return None  # options are about the template's own answers
+    asked = swapped_asks(t, s, style, v.paraphrase, without)
     prompt = v.prompt.replace(old_asks, asked, 1)
     old_instruction = instruction_for(t)
     if prompt.endswith(old_instruction):
@@ -273,14 +287,16 @@ def _swap(inst: Instance, v: Variant, s: Solved, style: Style) -> Variant | None
     key = Answer(x.value, x.unit, s.texts[style], spec.sig_figs, s.texts["sympy"])
     shown_x = var.forms[s.input].shown(style)
     steps = (*v.steps, f"Solved for {shown_x}: {shown_x} = {s.texts[style]}.")
+    needed = without is not None and without in depends_on(t, s.answer)
     return dataclasses.replace(v, prompt=prompt, inputs=inputs, answers={s.input: key}, steps=steps,
-                               intermediates={})
+                               intermediates={}, unanswerable=(s.input,) if needed else ())
 
 
 @functools.lru_cache(maxsize=4096)
-def swapped_asks(t: Template, s: Solved, style: Style, paraphrase: int) -> str:
+def swapped_asks(t: Template, s: Solved, style: Style, paraphrase: int, without: str | None = None) -> str:
     """The sentences that give answer ``s.answer`` and ask input ``s.input`` (in the template's
-    own names; :func:`vary` respells them with the instance's)."""
+    own names; :func:`vary` respells them with the instance's), in terms of every symbol the
+    solved relation uses but ``without`` (a given ``omitted`` removed)."""
     from .render import asks_sentence
 
     var = t.variation
@@ -292,7 +308,7 @@ def swapped_asks(t: Template, s: Solved, style: Style, paraphrase: int) -> str:
     given = f"{ask[:1].upper()}{ask[1:]} is {'given' if named else symbol}."
     used = set(re.findall(r"[A-Za-z_]\w*", s.texts["sympy"]))
     order = [s.answer, *t.spec.inputs, *t.spec.constants]
-    listed = [var.forms[n].shown(style) for n in order if n in used and n != s.input]
+    listed = [var.forms[n].shown(style) for n in order if n in used and n not in (s.input, without)]
     joined = listed[0] if len(listed) == 1 else ", ".join(listed[:-1]) + " and " + listed[-1]
     phrase = f"the {label} {var.forms[s.input].shown(style)}"
     return f"{given} {asks_sentence([(phrase, f'in terms of {joined}')], paraphrase)}"
@@ -347,7 +363,7 @@ def _check_names(t: Template, alternatives: Mapping[str, tuple[str, ...]], forms
     seen: dict[str, str] = {}
     for n, alts in alternatives.items():
         field = f"inputs.{n}.symbols"
-        if forms[n].unicode in _WORDS:
+        if forms[n].unicode in WORDS:
             add(field, f"{n} is written {forms[n].unicode!r}, which is also a word, so its mentions in "
                 "the texts cannot be respelled", "remove `symbols`, or give the input another `symbol`")
             continue
@@ -357,7 +373,7 @@ def _check_names(t: Template, alternatives: Mapping[str, tuple[str, ...]], forms
                     "choose names that no other input, constant or answer has")
                 continue
             seen[alt] = n
-            if alt in KNOWN_NAMES or forms[alt].unicode in _WORDS:
+            if alt in KNOWN_NAMES or forms[alt].unicode in WORDS:
                 add(field, f"{alt!r} reads as {'a function or constant' if alt in KNOWN_NAMES else 'a word'}",
                     "choose another letter")
                 continue
@@ -411,7 +427,7 @@ def _solve(t: Template, answer: str, unknown: str, forms: Mapping[str, Forms],
         add(field, f"{unknown!r} is not an input", f"use one of {list(spec.inputs)}")
         return None
     inp = spec.inputs[unknown]
-    if forms[unknown].unicode in _WORDS:
+    if forms[unknown].unicode in WORDS:
         add(field, f"{unknown} is written {forms[unknown].unicode!r}, which is also a word, so a reply "
             f"'{forms[unknown].unicode} = …' cannot be told from prose", "solve for another input")
         return None

@@ -18,9 +18,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from .ranges import instance_si, option_interval
 from .sampling import stream_key
 from .template import Template
-from .validity import MAX_REJECT_RATE, answer_interval
+from .validity import MAX_REJECT_RATE
 
 #: Instances whose multiple-choice options are checked per template.
 OPTION_INSTANCES = 2
@@ -115,7 +116,7 @@ def _options(t: Template, seed: int) -> tuple[int, int]:
             name = next(iter(v.answers))
             unit = v.answers[name].unit
             key = _value(v.options.get(v.answer_key or "", ""), unit)  # as shown, like the options
-            interval = answer_interval(t, name)
+            interval = option_interval(t, name, instance_si(t, inst.inputs))
             for letter, text in v.options.items():
                 if letter == v.answer_key:
                     continue

@@ -48,6 +48,7 @@ from .graph import SolutionGraph, solution_graph
 from .intermediates import check_finite, check_intermediates, compile_intermediates
 from .limits import LIMITS
 from .printed import compile_printed
+from .ranges import check_keys, compile_ranges
 from .render import (
     STYLES,
     Shown,
@@ -129,6 +130,8 @@ def compile_template(spec: TemplateSpec, source: str = "<template>", *, check: b
     )
     _check_dimensions(template, constraint_exprs, problems)
     _check_check_dimensions(template, checks[2], problems)
+    ranges = compile_ranges(template, _pint_arguments(template), problems.add)
+    object.__setattr__(template, "answer_ranges", ranges)
     check_intermediates(template, intermediates[2], problems, _pint_arguments(template))
     problems.raise_if_any()
     object.__setattr__(template, "power_laws", _power_laws(template))
@@ -142,6 +145,7 @@ def compile_template(spec: TemplateSpec, source: str = "<template>", *, check: b
     template.display.update({style: _display(template, style) for style in STYLES})
     object.__setattr__(template, "variation", compile_variation(template, problems.add))
     _check_tautologies(template, problems)
+    _check_cuts_unmentioned(template, problems)
     _check_noop_bank(template, problems)
     problems.raise_if_any()
     _choice_tables(template)
@@ -848,6 +852,7 @@ def _check_sampling(template: Template, raw: dict[str, Any], problems: _Problems
     valid = np.logical_and.reduce([usable, *masks.values()])
     check_finite(template, shown, si, answers, valid, meets, problems)
     check_decisions(template, raw, si, answers, valid & meets, problems.add)
+    check_keys(template, si, answers, valid & meets, problems.add)
     for name, values in answers.items():
         bad = meets & ~np.isfinite(values)
         wrong_sign = meets & np.isfinite(values) & ~_sign_ok(values, template.spec.answers[name].sign)
@@ -937,6 +942,34 @@ def _check_tautologies(template: Template, problems: _Problems) -> None:
                              f"name the quantity and its symbol once, e.g. "
                              f"'the {label or 'quantity'} {{{{ {name} }}}}', "
                              f"not '{symbol} = {{{{ {name} }}}}'")
+
+
+def _check_cuts_unmentioned(template: Template, problems: _Problems) -> None:
+    """An algebraic text names its givens by symbol, so a cut that removes a given's span must
+    leave no other mention of that symbol (a literal formula "½ m ω² x²" still gives m): each cut
+    is rendered as the ``omitted`` prompt shows it (with the question, which no longer lists the
+    symbol) and searched."""
+    from .algebraic import WORDS, mentions
+    from .formats.prompting import asks
+    from .labels import PART_LABEL
+
+    display = template.display.get("unicode")
+    if display is None or display.symbols is None or not template.omit_texts:
+        return
+    shown = {n: display.symbols[n] for n in [*template.spec.inputs, *template.spec.constants]}
+    for k, cuts in enumerate(template.omit_texts):
+        for name, cut in cuts.items():
+            if not cut.names <= {*shown, "asks"}:
+                continue
+            rendered = cut.render({**shown, "asks": asks(template, k, "unicode", without=name)})
+            rendered = PART_LABEL.sub("", rendered)  # "(b) the pressure" labels a part
+            if shown[name] not in WORDS and mentions(rendered, shown[name]):  # "A" is also a word
+                at = re.search(rf"(?<!\w){re.escape(shown[name])}(?!\w)", rendered)
+                where = rendered[max(0, at.start() - 30): at.end() + 30] if at else rendered[:60]
+                problems.add(f"text[{k}]", f"cutting the span of {name!r} still writes its symbol "
+                             f"{shown[name]!r} ({where!r}), so the given is not removed",
+                             f"put that mention inside a [[ … {{{{ {name} }}}} … ]] span too, or reword "
+                             "the text without the literal symbol (a formula in words)")
 
 
 # -- display texts (Pint and SymPy, once per style) -------------------------------------

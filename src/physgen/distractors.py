@@ -6,8 +6,9 @@ differs from the correct value and from every other option by more than
 ``SEPARATION`` times the grading tolerance at the instance, so a tolerant grader
 can never confuse them. Every distractor is plausible at a glance: it has the
 answer's declared ``sign`` (no negative option for a positive quantity), obeys the
-template's limits on the answer, and lies within a factor ``MAX_RATIO`` of it; a
-slip that is not is skipped for the next candidate.
+template's limits on the answer and its declared ``range`` at the instance
+(:mod:`physgen.ranges`), and lies within a factor ``MAX_RATIO`` of it; a slip that is
+not is skipped for the next candidate.
 
 >>> import physgen
 >>> t = physgen.load_catalog()["electricity.dc_motor_losses"]
@@ -27,6 +28,7 @@ import sympy as sp
 
 from .expressions import symbols_for
 from .functions import NumpyFunction, numpy_function
+from .ranges import option_interval
 from .template import Template
 from .validity import answer_interval
 
@@ -253,7 +255,8 @@ def choose(template: Template, answer: str, si: Mapping[str, float], correct: fl
 
     right = shown(correct)
     right_si = float(conv.to_si(correct))
-    interval = _interval(template, answer)
+    interval = option_interval(template, answer, si) if answer in template.answer_ranges \
+        else _interval(template, answer)
     # absolute temperatures are kept apart in kelvin, by KELVIN_SEPARATION
     kelvin, apart = (True, KELVIN_SEPARATION / SEPARATION) if absolute_temperature(template, answer) \
         else (False, rtol)

@@ -7,7 +7,11 @@ prompts that write them and the reader that reads them back.
 
 from __future__ import annotations
 
+import re
+
 #: Part labels, ``(a)`` … ``(z)``, in asked order.
 PART_LETTERS = "abcdefghijklmnopqrstuvwxyz"
 #: Option letters of a multiple-choice question (at most eight options).
 OPTION_LETTERS = PART_LETTERS[:8].upper()
+#: A part label as an asks sentence writes it, "(b) the pressure": not a mention of a symbol b.
+PART_LABEL = re.compile(r"(?<![\w)])\([a-z]\)(?= )")

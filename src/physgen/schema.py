@@ -174,6 +174,10 @@ class ConstantSpec(_Strict):
         return data
 
 
+#: A bound of an answer's `range`: a number in the answer's unit, an expression, or None (open).
+Bound = float | Annotated[str, Field(min_length=1, max_length=1000)] | None
+
+
 class AnswerSpec(_Strict):
     """One asked quantity: how to compute it, its unit, and the phrase that asks for it."""
 
@@ -204,6 +208,23 @@ class AnswerSpec(_Strict):
     definition: Phrase | None = Field(
         None, description="for a quantity with rival definitions (Q factor, cyclotron f or ω, ħ or ħ/2, a "
         "phase's sign): the phrase that defines it, which every paraphrase must contain")
+    range: tuple[Bound, Bound] | None = Field(
+        None, description="[low, high]: the physical range the answer lies in at each instance, each bound a "
+        "number in `unit`, an expression in inputs and constants with the answer's dimension (a temperature "
+        "between its reservoirs: [T_c, T_h]; an entropy: [0, 'k_B*log(g)']), or null (open). The key must "
+        "lie in it on every draw (checked at load); no multiple-choice option outside it is offered")
+
+    @field_validator("range")
+    @classmethod
+    def _range(cls, value: tuple[Bound, Bound] | None) -> tuple[Bound, Bound] | None:
+        if value is None:
+            return value
+        lo, hi = value
+        if lo is None and hi is None:
+            raise ValueError("`range` needs at least one bound: [low, null] or [null, high]")
+        if isinstance(lo, float | int) and isinstance(hi, float | int) and not lo < hi:
+            raise ValueError(f"`range` {list(value)} must be [low, high] with low < high")
+        return value
 
 
 Name = Annotated[str, Field(pattern=r"^[A-Za-z][A-Za-z0-9_]*$", max_length=40)]

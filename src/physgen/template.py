@@ -166,6 +166,9 @@ class Template:
     findings: tuple[tuple[str, Problem], ...] = ()
     #: Algebraic templates: the names and unknowns their instances vary (:mod:`physgen.algebraic`).
     variation: Variation | None = None
+    #: Answer name -> its declared range's (low, high) in SI as a function of (*inputs, *constants)
+    #: in SI (:mod:`physgen.ranges`).
+    answer_ranges: dict[str, Evaluator] = field(default_factory=dict, repr=False)
 
     # -- identity -------------------------------------------------------
     @property

@@ -18,9 +18,11 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from ..instance import Instance
+from ..reading.algebra import to_expression
+from ..reading.numbers import KNOWN_NAMES
 from ..reading.quantity import read_value
 from ..reading.refusal import says_missing
 from ..reading.span import MAX_SPAN, clean_reply, squeeze
@@ -28,7 +30,7 @@ from ..reading.verdict import Grade, PartGrade, Reason
 from ..render import Notation, Shown, join_number_unit
 from ..template import Template
 from ..units import Style, format_unit
-from ..variant import ShownQuantity, Variant
+from ..variant import Answer, ShownQuantity, Variant
 from .conversion import number_text, shown_in, worded
 from .noop_bank import sentence
 from .prompting import (
@@ -152,7 +154,7 @@ def omissible(t: Template) -> list[str]:
 @functools.lru_cache(maxsize=4096)
 def _omissible_names(t: Template) -> tuple[str, ...]:
     """:func:`omissible`, cached per template: ``omitted`` asks it for every variant."""
-    if t.question_type != "numerical" or not t.omit_texts or not all(t.omit_texts):
+    if not t.omit_texts or not all(t.omit_texts):
         return ()
     needed = frozenset().union(*(depends_on(t, a) for a in t.spec.answers))
     return tuple(n for n, i in t.spec.inputs.items()
@@ -163,13 +165,31 @@ def _omissible(t: Template) -> bool:
     return bool(_omissible_names(t))
 
 
-def omitted(inst: Instance, paraphrase: int, ctx: FormatContext) -> Iterator[Variant]:
-    """One given's marked mention is removed; every other given stays, and the parts that
-    needed the removed one become unanswerable."""
+def _removable(inst: Instance) -> tuple[str, ...]:
+    """The givens ``omitted`` may remove from ``inst``: those of :func:`omissible`, and for an
+    algebraic problem that asks a relation solved for an input, those the relation needs other
+    than that input (which the question asks, so it is no given)."""
     t = inst.template
     names = _omissible_names(t)
+    p, var = inst.problem, t.variation
+    if p is None or not p.unknown or var is None:
+        return names
+    solved = var.solved[p.unknown - 1]
+    return tuple(n for n in names if n != solved.input and n in depends_on(t, solved.answer))
+
+
+def omitted(inst: Instance, paraphrase: int, ctx: FormatContext) -> Iterator[Variant]:
+    """One given's marked mention is removed; every other given stays, and the parts that
+    needed the removed one become unanswerable. An algebraic question no longer lists the
+    removed symbol among those to answer in."""
+    t = inst.template
+    names = _removable(inst)
+    if not names:
+        return
     name = names[pick(inst.instance_id, "omit", paraphrase) % len(names)]
-    context = {**inst.context, "asks": asks(t, paraphrase, ctx.style)}
+    algebraic = t.question_type == "algebraic"
+    question = asks(t, paraphrase, ctx.style, without=name) if algebraic else asks(t, paraphrase, ctx.style)
+    context = {**inst.context, "asks": question}
     text = t.omit_texts[paraphrase][name].render(context)
     inputs = {n: q for n, q in inst.inputs.items() if n != name}
     unanswerable = tuple(a for a in t.spec.answers if name in depends_on(t, a))
@@ -181,18 +201,30 @@ _ASSUMED = re.compile(
     r"\b(?:assum\w*|suppose|supposing|let'?s say|if we take|taking a typical|typical(?:ly)?)\b", re.I)
 
 
-def _declines(segment: str | None, whole: str, unit: str) -> tuple[bool, str]:
+def _declines(segment: str | None, whole: str, unit: str, names: Sequence[str] = ()) -> tuple[bool, str]:
     """Whether a reply declines to give a part a value, and if not, why not. ``segment`` is
-    the text the reply committed for this part (a label or the final answer), if any."""
+    the text the reply committed for this part (a label or the final answer), if any; ``names``
+    are the symbols of an algebraic part (a segment that writes an expression in them answers)."""
     assumed = _ASSUMED.search(whole)
     if assumed is not None and read_value(whole[assumed.start():], unit).status == "ok":
         return False, "assumed a value for the missing data and answered"
-    if segment is not None and segment.strip() and not says_missing(segment) \
-            and read_value(segment, unit).status == "ok":
+    committed = segment is not None and segment.strip() and not says_missing(segment)
+    if committed and read_value(segment or "", unit).status == "ok":
         return False, "gave a value for a part the data do not determine"
+    if committed and names and _writes_expression(segment or "", names):
+        return False, "gave an expression for a part the givens do not determine"
     if says_missing(segment or "") or says_missing(whole):
         return True, ""
     return False, "did not say that data are missing"
+
+
+def _writes_expression(segment: str, names: Sequence[str]) -> bool:
+    """Whether ``segment`` reads as an expression in one of ``names`` (an algebraic answer)."""
+    got = to_expression(segment, names)
+    return any(n in names for n in _IDENTIFIER.findall(got))
+
+
+_IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
 
 
 def grade_omitted(variant: Variant, reply: str, settings: GradeSettings) -> Grade:
@@ -205,13 +237,21 @@ def grade_omitted(variant: Variant, reply: str, settings: GradeSettings) -> Grad
     for part, seg in zip(parts, segments, strict=True):
         answer = variant.answers[part.name]
         if part.name in variant.unanswerable:
-            ok, why = _declines(seg if source != "last_quantity" else None, whole, answer.unit)
+            symbols = _symbols(variant, answer) if answer.expr is not None else ()
+            ok, why = _declines(seg if source != "last_quantity" else None, whole, answer.unit, symbols)
             verdict: Reason = "correct" if ok else "wrong_value"
             results.append(PartGrade(part.name, ok, verdict, "cannot be determined", detail=why,
                                      evidence=(seg or "").strip()[:200]))
         else:
             results.append(grade_part(part.name, answer, seg, settings, points, own_names(part.name)))
     return Grade.of(results, span[:MAX_SPAN], source)
+
+
+def _symbols(variant: Variant, answer: Answer) -> tuple[str, ...]:
+    """The names an algebraic reply may write: the givens shown and those of the key (the removed
+    given's among them)."""
+    names = {*variant.inputs, *_IDENTIFIER.findall(answer.expr or "")} - KNOWN_NAMES
+    return tuple(sorted(names))
 
 
 def reference_omitted(variant: Variant) -> str:

@@ -33,6 +33,9 @@ V = TypeVar("V")
 #: Said in every numerical free-text prompt, so an omitted-data probe does not announce itself.
 MISSING_DATA = ("If the data are not enough to find a quantity, say so for that quantity instead of "
                 "giving a value.")
+#: Said in every algebraic free-text prompt, for the same reason.
+MISSING_GIVENS = ("If the givens are not enough to find a quantity, say so for that quantity instead of "
+                  "giving an expression.")
 _ONE = 'Finish with a line "Final answer: <{what}>".'
 _MANY = 'Finish with "Final answer:" followed by one line per part: "(a) <{what}>", "(b) ...".'
 
@@ -44,7 +47,7 @@ def instruction(parts: Sequence[str], kind: Kind) -> str:
     what = "value> <unit" if kind == "quantities" else "expression"
     layout = (_ONE if len(parts) == 1 else _MANY).format(what=what)
     if kind == "expressions":
-        return layout + " Write expressions in the symbols of the question."
+        return f"{MISSING_GIVENS} {layout} Write expressions in the symbols of the question."
     return f"{MISSING_DATA} {layout}"
 
 
@@ -69,13 +72,15 @@ def _in_terms_of(template: Template, answer: str, style: Style, names: Iterable[
 
 @functools.lru_cache(maxsize=8192)
 def asks(template: Template, paraphrase: int, style: Style, only: str | None = None,
-         symbolic: bool = False) -> str:
-    """The sentence asking for every answer (or ``only`` one), worded per paraphrase."""
+         symbolic: bool = False, without: str | None = None) -> str:
+    """The sentence asking for every answer (or ``only`` one), worded per paraphrase. An algebraic
+    question lists the symbols to write each answer in, all but ``without`` (a given ``omitted``
+    removed)."""
     spec = template.spec
     names = [only] if only else list(spec.answers)
     if template.question_type == "algebraic":
-        parts = [(spec.answers[n].ask, _in_terms_of(template, n, style, [*spec.inputs, *spec.constants]))
-                 for n in names]
+        givens = [n for n in [*spec.inputs, *spec.constants] if n != without]
+        parts = [(spec.answers[n].ask, _in_terms_of(template, n, style, givens)) for n in names]
     elif symbolic:
         parts = [(spec.answers[n].ask, _in_terms_of(template, n, style, spec.inputs)) for n in names]
     else:
