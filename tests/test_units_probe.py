@@ -53,7 +53,8 @@ def test_converted_inputs_keep_their_figures_and_stay_within_the_shift() -> None
 
 
 def test_an_input_whose_unit_is_in_words_is_never_converted() -> None:
-    for tid in ("magnetism.transformer", "statmech.isothermal_atmosphere", "electricity.solenoid_coil_self_heating"):
+    for tid in ("magnetism.transformer", "statmech.isothermal_atmosphere",
+                "electricity.solenoid_coil_self_heating"):
         t = CATALOG[tid]
         names = worded(t)
         assert names, tid  # "{{ Ns }} turns", "({{ M }} per mole)", "with {{ N }} turns"
