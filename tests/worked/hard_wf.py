@@ -1,6 +1,7 @@
 """Worked examples of the hard quantum and statistical-mechanics templates of branch wf (issue 19),
 each computed by a route of its own, not the template's closed form retyped: the spin Hamiltonian
-diagonalised as a matrix and the entropy summed as −Σ p ln p. Constants are typed in by hand."""
+diagonalised as a matrix and the entropy summed as −Σ p ln p; the canister's mass balance solved by
+bisection. Constants are typed in by hand."""
 
 from __future__ import annotations
 
@@ -28,6 +29,40 @@ def _nv_centre() -> dict[str, tuple[float, str]]:
     return {"P_g": (float(p[0]), ""), "Sz": (sz_mean, ""), "S": (entropy, "J/K")}
 
 
+def _bisect(f: Callable[[float], float], lo: float, hi: float, steps: int = 200) -> float:
+    """A root of ``f`` between ``lo`` and ``hi`` (where ``f`` changes sign)."""
+    f_lo = f(lo)
+    for _ in range(steps):
+        mid = 0.5 * (lo + hi)
+        f_mid = f(mid)
+        if (f_mid > 0) == (f_lo > 0):
+            lo, f_lo = mid, f_mid
+        else:
+            hi = mid
+    return 0.5 * (lo + hi)
+
+
+def _methane_canister() -> dict[str, tuple[float, str]]:
+    # 4 L free volume, 2 kg of carbon at 10 mmol/g, K = 0.1/bar at 20 °C, q = 18 kJ/mol,
+    # charged to 30 bar, warmed to 60 °C, valve at 40 bar: sealed it would reach 46.8 bar, so it vents
+    v, n_s, k1, q, p1, t1, t2, p_set, m = 4e-3, 20.0, 0.1e-5, 18e3, 30e5, 293.15, 333.15, 40e5, 16.04
+    r = 8.314462618
+
+    def held(p: float, t: float, k: float) -> float:  # moles in the canister at pressure p
+        return p * v / (r * t) + n_s * k * p / (1 + k * p)
+
+    n0 = held(p1, t1, k1)
+    k2 = k1 * math.exp(q / r * (1 / t2 - 1 / t1))
+    p_sealed = _bisect(lambda p: held(p, t2, k2) - n0, 1e3, 1e8)  # mass balance, by bisection
+    p = min(p_sealed, p_set)
+    theta = k2 * p / (1 + k2 * p)
+    return {"m_ads1": (m * n_s * k1 * p1 / (1 + k1 * p1), "g"), "theta2": (theta, ""),
+            "m_left": (m * held(p, t2, k2), "g")}
+
+
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "quantum.nv_centre_level_crossing_thermal": ({"B": "150 mT", "T": "100 mK"}, _nv_centre),
+    "statmech.methane_canister_langmuir_relief": (
+        {"V": "4 L", "mc": "2 kg", "qm": "10 mmol/g", "K1": "0.1 1/bar", "q": "18 kJ/mol",
+         "p1": "30 bar", "T2": "60 degC", "p_set": "40 bar"}, _methane_canister),
 }
