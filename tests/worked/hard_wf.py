@@ -1,7 +1,8 @@
 """Worked examples of the hard quantum and statistical-mechanics templates of branch wf (issue 19),
 each computed by a route of its own, not the template's closed form retyped: the spin Hamiltonian
 diagonalised as a matrix and the entropy summed as −Σ p ln p; the canister's mass balance solved by
-bisection. Constants are typed in by hand."""
+bisection; the dimer's 4 × 4 Hamiltonian built from spin matrices and its heat capacity taken as
+a numerical dU/dT. Constants are typed in by hand."""
 
 from __future__ import annotations
 
@@ -27,6 +28,31 @@ def _nv_centre() -> dict[str, tuple[float, str]]:
     sz_mean = float(sum(p[i] * vectors[:, i] @ sz @ vectors[:, i] for i in range(3)))
     entropy = -K_B * float(sum(x * math.log(x) for x in p if x > 0))
     return {"P_g": (float(p[0]), ""), "Sz": (sz_mean, ""), "S": (entropy, "J/K")}
+
+
+def _copper_dimer() -> dict[str, tuple[float, str]]:
+    # J = 0.40 meV, 5 T, 3 K: g μ_B B = 0.608 meV > J, so the m = −1 triplet state is the lowest level
+    j, g, b, t = 0.40e-3 * EV, 2.10, 5.0, 3.0
+    sx = np.array([[0, 1], [1, 0]], dtype=complex) / 2
+    sy = np.array([[0, -1j], [1j, 0]]) / 2
+    sz = np.array([[1, 0], [0, -1]], dtype=complex) / 2
+    one = np.eye(2)
+    s1 = [np.kron(op, one) for op in (sx, sy, sz)]
+    s2 = [np.kron(one, op) for op in (sx, sy, sz)]
+    sz_tot = s1[2] + s2[2]
+    ham = j * sum(a @ c for a, c in zip(s1, s2, strict=True)) + g * MU_B * b * sz_tot
+    energies, vectors = np.linalg.eigh(ham)
+
+    def mean_energy(temp: float) -> float:
+        w = np.exp(-(energies - energies.min()) / (K_B * temp))
+        return float((energies * w).sum() / w.sum())
+
+    w = np.exp(-(energies - energies.min()) / (K_B * t))
+    p = w / w.sum()
+    moment = -g * sum(p[i] * (vectors[:, i].conj() @ sz_tot @ vectors[:, i]).real for i in range(4))
+    dt = 1e-4 * t  # heat capacity as dU/dT, by a central difference
+    heat_cap = 6.02214076e23 * (mean_energy(t + dt) - mean_energy(t - dt)) / (2 * dt)
+    return {"P_g": (float(p[0]), ""), "M": (float(moment), ""), "C": (heat_cap, "J/(mol*K)")}
 
 
 def _bisect(f: Callable[[float], float], lo: float, hi: float, steps: int = 200) -> float:
@@ -62,6 +88,7 @@ def _methane_canister() -> dict[str, tuple[float, str]]:
 
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "quantum.nv_centre_level_crossing_thermal": ({"B": "150 mT", "T": "100 mK"}, _nv_centre),
+    "statmech.copper_dimer_field_crossing": ({"Jex": "0.40 meV", "B": "5 T", "T": "3 K"}, _copper_dimer),
     "statmech.methane_canister_langmuir_relief": (
         {"V": "4 L", "mc": "2 kg", "qm": "10 mmol/g", "K1": "0.1 1/bar", "q": "18 kJ/mol",
          "p1": "30 bar", "T2": "60 degC", "p_set": "40 bar"}, _methane_canister),
