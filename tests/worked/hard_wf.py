@@ -2,7 +2,7 @@
 each computed by a route of its own, not the template's closed form retyped: the spin Hamiltonian
 diagonalised as a matrix and the entropy summed as −Σ p ln p; the canister's mass balance solved by
 bisection; the dimer's 4 × 4 Hamiltonian built from spin matrices and its heat capacity taken as
-a numerical dU/dT. Constants are typed in by hand."""
+a numerical dU/dT; the photoelectron's motion in the gap integrated step by step. Constants are typed in by hand."""
 
 from __future__ import annotations
 
@@ -10,6 +10,8 @@ import math
 from collections.abc import Callable
 
 import numpy as np
+
+from tests.ode import rk4
 
 H_PLANCK = 6.62607015e-34  # J s
 K_B = 1.380649e-23  # J/K
@@ -55,6 +57,32 @@ def _copper_dimer() -> dict[str, tuple[float, str]]:
     return {"P_g": (float(p[0]), ""), "M": (float(moment), ""), "C": (heat_cap, "J/(mol*K)")}
 
 
+def _helium_ii_gap() -> dict[str, tuple[float, str]]:
+    # He II 2 → 1 (40.82 eV) on argon (15.76 eV): K = 25.06 eV < 30 eV, so the electron turns back;
+    # its motion in the 5 mm gap is integrated until it leaves through either grid
+    m, e = 9.1093837e-31, 1.602176634e-19
+    photon = 4 * 13.606 * (1 - 1 / 2**2)
+    k0 = photon - 15.76
+    v_r, d = 30.0, 5e-3
+    accel = -e * v_r / (m * d)
+    y: list[float] = [0.0, math.sqrt(2 * k0 * EV / m)]
+
+    def deriv(_t: float, s: list[float]) -> list[float]:
+        return [s[1], accel]
+
+    t, h = 0.0, 1e-12
+    while True:
+        nxt = rk4(deriv, t, y, h)
+        if nxt[0] < 0 or nxt[0] > d:  # left the gap within this step: bisect the step
+            lo, hi = 0.0, h
+            for _ in range(60):
+                mid = (lo + hi) / 2
+                x = rk4(deriv, t, y, mid)[0]
+                lo, hi = (mid, hi) if 0 <= x <= d else (lo, mid)
+            return {"K0": (k0, "eV"), "t": ((t + lo) * 1e9, "ns")}
+        t, y = t + h, nxt
+
+
 def _bisect(f: Callable[[float], float], lo: float, hi: float, steps: int = 200) -> float:
     """A root of ``f`` between ``lo`` and ``hi`` (where ``f`` changes sign)."""
     f_lo = f(lo)
@@ -88,6 +116,8 @@ def _methane_canister() -> dict[str, tuple[float, str]]:
 
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "quantum.nv_centre_level_crossing_thermal": ({"B": "150 mT", "T": "100 mK"}, _nv_centre),
+    "quantum.helium_ii_photoelectron_retarding_gap": (
+        {"n": "2", "IE": "15.76 eV", "V_r": "30 V", "d": "5 mm"}, _helium_ii_gap),
     "statmech.copper_dimer_field_crossing": ({"Jex": "0.40 meV", "B": "5 T", "T": "3 K"}, _copper_dimer),
     "statmech.methane_canister_langmuir_relief": (
         {"V": "4 L", "mc": "2 kg", "qm": "10 mmol/g", "K1": "0.1 1/bar", "q": "18 kJ/mol",
