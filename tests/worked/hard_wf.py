@@ -2,7 +2,8 @@
 each computed by a route of its own, not the template's closed form retyped: the spin Hamiltonian
 diagonalised as a matrix and the entropy summed as −Σ p ln p; the canister's mass balance solved by
 bisection; the dimer's 4 × 4 Hamiltonian built from spin matrices and its heat capacity taken as
-a numerical dU/dT; the photoelectron's motion in the gap integrated step by step. Constants are typed in by hand."""
+a numerical dU/dT; the photoelectron's motion in the gap integrated step by step. Constants are
+typed in by hand."""
 
 from __future__ import annotations
 
