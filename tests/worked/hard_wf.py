@@ -2,8 +2,8 @@
 each computed by a route of its own, not the template's closed form retyped: the spin Hamiltonian
 diagonalised as a matrix and the entropy summed as −Σ p ln p; the canister's mass balance solved by
 bisection; the dimer's 4 × 4 Hamiltonian built from spin matrices and its heat capacity taken as
-a numerical dU/dT; the photoelectron's motion in the gap integrated step by step. Constants are
-typed in by hand."""
+a numerical dU/dT; the photoelectron's motion in the gap integrated step by step; the
+water-gas equilibrium by bisection on the mass-action law. Constants are typed in by hand."""
 
 from __future__ import annotations
 
@@ -115,11 +115,26 @@ def _methane_canister() -> dict[str, tuple[float, str]]:
             "m_left": (m * held(p, t2, k2), "g")}
 
 
+def _water_gas_shift() -> dict[str, tuple[float, str]]:
+    # 100 L, 5 g CO, 4 g H2O at 1100 K: K = 0.572; the water left after quenching to 25 °C would
+    # exert 3.39 kPa, more than 3.17 kPa, so some condenses
+    r, v, t2, p_sat = 8.314462618, 0.100, 298.15, 3170.0
+    n_co, n_w = 5.0 / 28.01, 4.0 / 18.02
+    k = math.exp(41200 / (r * 1100.0) - 42.1 / r)
+    xi = _bisect(lambda x: x * x - k * (n_co - x) * (n_w - x), 0.0, min(n_co, n_w))  # mass action
+    n_vap = min(n_w - xi, p_sat * v / (r * t2))  # no more vapour than the saturation pressure allows
+    n_gas = n_co + xi + n_vap  # CO left + CO2 + H2 + vapour
+    return {"xi": (xi * 1e3, "mmol"), "p_fin": (n_gas * r * t2 / v / 1e3, "kPa"),
+            "y_H2": (xi / n_gas, "")}
+
+
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "quantum.nv_centre_level_crossing_thermal": ({"B": "150 mT", "T": "100 mK"}, _nv_centre),
     "quantum.helium_ii_photoelectron_retarding_gap": (
         {"n": "2", "IE": "15.76 eV", "V_r": "30 V", "d": "5 mm"}, _helium_ii_gap),
     "statmech.copper_dimer_field_crossing": ({"Jex": "0.40 meV", "B": "5 T", "T": "3 K"}, _copper_dimer),
+    "statmech.water_gas_shift_quench_condensation": (
+        {"V": "100 L", "m_co": "5 g", "m_w": "4 g", "T1": "1100 K"}, _water_gas_shift),
     "statmech.methane_canister_langmuir_relief": (
         {"V": "4 L", "mc": "2 kg", "qm": "10 mmol/g", "K1": "0.1 1/bar", "q": "18 kJ/mol",
          "p1": "30 bar", "T2": "60 degC", "p_set": "40 bar"}, _methane_canister),
