@@ -1,7 +1,8 @@
 """Worked examples of the hard fluids and orbital templates of the `wg` branch, each computed by a
 route of its own, not the template's closed form retyped: the orbit radius bisected from the
 period, the burn summed propellant slice by propellant slice, and the coast after the burn
-integrated with RK4 until the probe is slowest."""
+integrated with RK4 until the probe is slowest; the tank filled from empty and drained again
+with RK4, the jet's landing point followed until it halves."""
 
 from __future__ import annotations
 
@@ -52,7 +53,39 @@ def _kick_stage() -> dict[str, tuple[float, str]]:
     return {"r": (r / 1e3, "km"), "v1": (v1 / 1e3, "km/s"), "v_min": (v_min / 1e3, "km/s")}
 
 
+def _hose_tank() -> dict[str, tuple[float, str]]:
+    # 40 L/min into a 0.80 m tank through a 1.20 cm² hole (jet 0.62 of it), rim 1.50 m, hole 1.20 m up:
+    # balancing the hose would need 4.09 m of water, so the tank overflows and the level is the rim's
+    g, q, a, c, d, rim, y = 9.81, 40e-3 / 60, 1.2e-4, 0.62, 0.80, 1.5, 1.2
+    area = math.pi * d**2 / 4
+
+    def level_rate(h: float) -> float:
+        return (q - c * a * math.sqrt(2 * g * max(h, 0.0))) / area
+
+    h, dt = 0.0, 1.0
+    for _ in range(40_000):  # fill from empty, the rim spilling whatever rises above it
+        h = min(rim, rk4(lambda _t, z: [level_rate(z[0])], 0.0, [h], dt)[0])
+    t_fall = _bisect(lambda t: y - g * t * t / 2, 0.0, 5.0)
+
+    def landing(depth: float) -> float:
+        return math.sqrt(2 * g * depth) * t_fall
+
+    x0 = landing(h)
+    v_hit = math.hypot(math.sqrt(2 * g * h), g * t_fall)
+    t, z, step = 0.0, h, 0.05  # hose off: drain until the jet lands half as far out
+    while True:
+        z_new = rk4(lambda _t, s: [-c * a * math.sqrt(2 * g * max(s[0], 0.0)) / area], t, [z], step)[0]
+        if landing(z_new) <= x0 / 2:
+            frac = (landing(z) - x0 / 2) / (landing(z) - landing(z_new))
+            t += frac * step
+            break
+        z, t = z_new, t + step
+    return {"x": (x0, "m"), "v_hit": (v_hit, "m/s"), "t_q": (t / 60, "min")}
+
+
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "mechanics.kick_stage_escape_or_bound": (
         {"T": "100 min", "m_dry": "800 kg", "m_p": "600 kg", "u": "3.2 km/s"}, _kick_stage),
+    "fluids.hose_filled_tank_overflow_jet": (
+        {"Q": "40 L/min", "a": "1.2 cm^2", "D": "0.80 m", "H": "1.50 m", "y": "1.20 m"}, _hose_tank),
 }
