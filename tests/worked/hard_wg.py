@@ -2,7 +2,8 @@
 route of its own, not the template's closed form retyped: the orbit radius bisected from the
 period, the burn summed propellant slice by propellant slice, and the coast after the burn
 integrated with RK4 until the probe is slowest; the tank filled from empty and drained again
-with RK4, the jet's landing point followed until it halves."""
+with RK4, the jet's landing point followed until it halves; the two siphoned tanks stepped with
+RK4 until the head vanishes or air reaches the inlet."""
 
 from __future__ import annotations
 
@@ -83,9 +84,38 @@ def _hose_tank() -> dict[str, tuple[float, str]]:
     return {"x": (x0, "m"), "v_hit": (v_hit, "m/s"), "t_q": (t / 60, "min")}
 
 
+def _siphon() -> dict[str, tuple[float, str]]:
+    # 50 cm head, tanks 60 cm and 40 cm across, 12 mm tube, inlet 30 cm down, C = 0.55: the levels would
+    # meet after a 15.4 cm drop, before the inlet is uncovered, so the flow runs until the head is zero
+    g, c, h0, s, d1, d2, d = 9.81, 0.55, 0.50, 0.30, 0.60, 0.40, 0.012
+    a1, a2, a = math.pi * d1**2 / 4, math.pi * d2**2 / 4, math.pi * d**2 / 4
+    q0 = c * a * math.sqrt(2 * g * h0)
+
+    def rates(_t: float, z: list[float]) -> list[float]:  # z = [level 1, level 2], from tank 2's start
+        q = c * a * math.sqrt(2 * g * max(z[0] - z[1], 0.0))
+        return [-q / a1, q / a2]
+
+    t, z, dt = 0.0, [h0, 0.0], 0.01
+    while True:  # step until the head vanishes or the first level reaches the inlet
+        nz = rk4(rates, t, z, dt)
+        if nz[0] - nz[1] <= 1e-9 or nz[0] <= h0 - s:
+            if nz[0] - nz[1] <= 1e-9:  # the head touches zero tangentially: interpolate its root
+                root_old, root_new = math.sqrt(z[0] - z[1]), math.sqrt(max(nz[0] - nz[1], 0.0))
+                frac = root_old / (root_old - root_new)
+            else:
+                frac = (z[0] - (h0 - s)) / (z[0] - nz[0])
+            t += frac * dt
+            z = [z[0] + frac * (nz[0] - z[0]), z[1] + frac * (nz[1] - z[1])]
+            break
+        t, z = t + dt, nz
+    return {"Q0": (q0 * 6e4, "L/min"), "V": ((h0 - z[0]) * a1 * 1e3, "L"), "t": (t / 60, "min")}
+
+
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "mechanics.kick_stage_escape_or_bound": (
         {"T": "100 min", "m_dry": "800 kg", "m_p": "600 kg", "u": "3.2 km/s"}, _kick_stage),
     "fluids.hose_filled_tank_overflow_jet": (
         {"Q": "40 L/min", "a": "1.2 cm^2", "D": "0.80 m", "H": "1.50 m", "y": "1.20 m"}, _hose_tank),
+    "fluids.siphon_between_tanks_breaks_or_levels": (
+        {"H0": "50 cm", "s": "30 cm", "D1": "60 cm", "D2": "40 cm", "d": "12 mm"}, _siphon),
 }
