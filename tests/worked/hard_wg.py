@@ -3,7 +3,8 @@ route of its own, not the template's closed form retyped: the orbit radius bisec
 period, the burn summed propellant slice by propellant slice, and the coast after the burn
 integrated with RK4 until the probe is slowest; the tank filled from empty and drained again
 with RK4, the jet's landing point followed until it halves; the two siphoned tanks stepped with
-RK4 until the head vanishes or air reaches the inlet."""
+RK4 until the head vanishes or air reaches the inlet; the ball thrown down faster than its terminal
+speed integrated with RK4, the drag's work summed as its power."""
 
 from __future__ import annotations
 
@@ -111,6 +112,22 @@ def _siphon() -> dict[str, tuple[float, str]]:
     return {"Q0": (q0 * 6e4, "L/min"), "V": ((h0 - z[0]) * a1 * 1e3, "L"), "t": (t / 60, "min")}
 
 
+def _ball_down() -> dict[str, tuple[float, str]]:
+    # 100 g, 6.0 cm ball thrown down at 160 km/h (44.4 m/s, above its terminal 35.1 m/s), 2.0 s later:
+    # integrate v' = g − k v², x' = v and the drag's power k m v³ with RK4
+    g, rho, cd, m, dia, v0, tau = 9.81, 1.20, 0.47, 0.100, 0.060, 160 / 3.6, 2.0
+    k = rho * cd * math.pi * dia**2 / (8 * m)
+
+    def deriv(_t: float, y: list[float]) -> list[float]:
+        v = y[0]
+        return [g - k * v * v, v, m * k * v**3]
+
+    y, n = [v0, 0.0, 0.0], 20_000
+    for j in range(n):
+        y = rk4(deriv, j * tau / n, y, tau / n)
+    return {"v": (y[0], "m/s"), "d": (y[1], "m"), "W": (y[2], "J")}
+
+
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "mechanics.kick_stage_escape_or_bound": (
         {"T": "100 min", "m_dry": "800 kg", "m_p": "600 kg", "u": "3.2 km/s"}, _kick_stage),
@@ -118,4 +135,6 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
         {"Q": "40 L/min", "a": "1.2 cm^2", "D": "0.80 m", "H": "1.50 m", "y": "1.20 m"}, _hose_tank),
     "fluids.siphon_between_tanks_breaks_or_levels": (
         {"H0": "50 cm", "s": "30 cm", "D1": "60 cm", "D2": "40 cm", "d": "12 mm"}, _siphon),
+    "fluids.ball_thrown_down_past_terminal_speed": (
+        {"m": "100 g", "D": "6.0 cm", "v0": "160 km/h", "tau": "2.0 s"}, _ball_down),
 }
