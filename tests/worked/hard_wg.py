@@ -4,7 +4,8 @@ period, the burn summed propellant slice by propellant slice, and the coast afte
 integrated with RK4 until the probe is slowest; the tank filled from empty and drained again
 with RK4, the jet's landing point followed until it halves; the two siphoned tanks stepped with
 RK4 until the head vanishes or air reaches the inlet; the ball thrown down faster than its terminal
-speed integrated with RK4, the drag's work summed as its power."""
+speed integrated with RK4, the drag's work summed as its power; the astronaut's jump from a spinning
+asteroid coasted with RK4 in a non-rotating frame."""
 
 from __future__ import annotations
 
@@ -128,6 +129,29 @@ def _ball_down() -> dict[str, tuple[float, str]]:
     return {"v": (y[0], "m/s"), "d": (y[1], "m"), "W": (y[2], "J")}
 
 
+def _asteroid_jump() -> dict[str, tuple[float, str]]:
+    # 8 km, 2.2 g/cm³, 3.5 h spin, 5 m/s straight up: the ground moves at 3.99 m/s, so she leaves at
+    # 6.39 m/s against an escape speed of 8.87 m/s (bound); coast with RK4 in a non-rotating frame
+    g_const, radius, rho, period, u = 6.674e-11, 8.0e3, 2200.0, 3.5 * 3600, 5.0
+    gm = g_const * rho * 4 / 3 * math.pi * radius**3
+    spin = 2 * math.pi / period
+    g_eff = gm / radius**2 - spin**2 * radius  # gravity less the centripetal need of the ground
+
+    def deriv(_t: float, y: list[float]) -> list[float]:
+        x, z, vx, vz = y
+        d3 = (x * x + z * z) ** 1.5
+        return [vx, vz, -gm * x / d3, -gm * z / d3]
+
+    y, t, v_min = [radius, 0.0, u, spin * radius], 0.0, math.hypot(u, spin * radius)
+    while True:  # until the radial velocity turns inward: the farthest point has been passed
+        y = rk4(deriv, t, y, 0.25)
+        t += 0.25
+        v_min = min(v_min, math.hypot(y[2], y[3]))
+        if y[0] * y[2] + y[1] * y[3] < 0:
+            break
+    return {"g_eff": (g_eff * 1e3, "mm/s^2"), "v_min": (v_min, "m/s")}
+
+
 EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, str]]]]] = {
     "mechanics.kick_stage_escape_or_bound": (
         {"T": "100 min", "m_dry": "800 kg", "m_p": "600 kg", "u": "3.2 km/s"}, _kick_stage),
@@ -137,4 +161,6 @@ EXAMPLES: dict[str, tuple[dict[str, str], Callable[[], dict[str, tuple[float, st
         {"H0": "50 cm", "s": "30 cm", "D1": "60 cm", "D2": "40 cm", "d": "12 mm"}, _siphon),
     "fluids.ball_thrown_down_past_terminal_speed": (
         {"m": "100 g", "D": "6.0 cm", "v0": "160 km/h", "tau": "2.0 s"}, _ball_down),
+    "mechanics.asteroid_equator_jump_escape_or_bound": (
+        {"R": "8.0 km", "rho": "2.2 g/cm^3", "P": "3.5 h", "u": "5.0 m/s"}, _asteroid_jump),
 }
