@@ -14,16 +14,21 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import itertools
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from .algebraic import Problem, problem, problem_key
 from .batch import InstanceBatch
+from .figures import round_sig
 from .numtext import format_numbers
 from .render import Notation, Shown
 from .template import Template, UnitText
 from .units import Style
-from .variant import Answer, Intermediate, Metadata, ShownQuantity
+from .variant import Answer, Intermediate, Metadata, ShownQuantity, fast_init
+
+_T = TypeVar("_T", bound=tuple)  # type: ignore[type-arg]
 
 #: Significant figures kept in answer values (absorbs last-bit differences between machines).
 ANSWER_DIGITS = 12
@@ -103,68 +108,81 @@ class Instance:
         return next(iter_instances(batch, style, notation, rows=range(i, i + 1)))
 
 
+fast_init(Instance)
+
+
 def iter_instances(batch: InstanceBatch, style: Style = "unicode", notation: Notation = "auto",
                    rows: Iterable[int] | None = None) -> Iterator[Instance]:
     """Render the instances of a batch, in order.
 
-    Work is done a column at a time (every number of one input, then the next),
-    and only the per-row assembly is done per instance.
+    Work is done a column at a time (every number of one input, then the next: its texts,
+    its named tuples, its part of the instance id), and only the per-row assembly (dicts,
+    the id's hash, the steps) is done per instance.
     """
     t = batch.template
     spec = t.spec
     layout = _layout(t, style, notation)
     picked = list(range(len(batch)) if rows is None else rows)
-    indices = [int(i) for i in batch.index[picked].tolist()]
-    prefix = f"{t.id}|{t.version}|"
-    input_cols: list[tuple[str, str, list[float], list[str], list[str]]] = []
+    indices = batch.index[picked].tolist()
+    names: list[str] = []  # context names past the constants, in order, and their columns
+    texts: list[list[str]] = []
+    input_cols: list[list[ShownQuantity]] = []
+    key_cols: list[list[str]] = []
     for name, unit, unit_text, sig, integer in layout.inputs:
         values = batch.shown[name][picked].tolist()
-        keys = [f"{name}={v!r}" for v in values]
+        key_cols.append([f"{name}={v!r}" for v in values])
         if layout.symbols is None:
             shown = _texts(format_numbers(values, sig, style, notation, integer=integer), unit_text,
                            layout.parts)
         else:
             shown = [layout.symbols[name]] * len(values)
-        input_cols.append((name, unit, values, shown, keys))
-    digits = f".{ANSWER_DIGITS - 1}e"
-    answer_cols: list[tuple[str, list[str], list[Answer]]] = []
+        names.append(name)
+        texts.append(shown)
+        input_cols.append(_tuples(ShownQuantity, values, unit, shown))
+    answer_cols: list[list[Answer]] = []
     for name, unit, unit_text, sig in layout.answers:
-        values = [float(format(v, digits)) for v in batch.answers[name][picked].tolist()]
+        values = round_sig(batch.answers[name][picked], ANSWER_DIGITS).tolist()
         if layout.symbols is None:
             shown = _texts(format_numbers(values, sig, style, notation), unit_text, layout.parts)
-            answers = [Answer(v, unit, str(s), sig) for v, s in zip(values, shown, strict=True)]
+            answer_cols.append(_tuples(Answer, values, unit, shown, sig, None))
         else:
-            s = layout.symbols[name]
-            shown = [s] * len(values)
-            answers = [Answer(v, unit, str(s), sig, layout.expressions[name]) for v in values]
-        answer_cols.append((name, shown, answers))
-    step_cols: list[tuple[str, list[str], list[Intermediate]]] = []
+            shown = [layout.symbols[name]] * len(values)
+            answer_cols.append(_tuples(Answer, values, unit, shown, sig, layout.expressions[name]))
+        names.append(name)
+        texts.append(shown)
+    step_cols: list[list[Intermediate]] = []
     for name, unit, unit_text, sig, step in layout.intermediates:
-        values = [float(format(v, digits)) for v in batch.intermediates[name][picked].tolist()]
+        values = round_sig(batch.intermediates[name][picked], ANSWER_DIGITS).tolist()
         shown = _texts(format_numbers(values, sig, style, notation), unit_text, layout.parts)
-        step_cols.append((name, shown, [Intermediate(v, unit, str(s), sig, step)
-                                        for v, s in zip(values, shown, strict=True)]))
+        names.append(name)
+        texts.append(shown)
+        step_cols.append(_tuples(Intermediate, values, unit, shown, sig, step))
+    input_names = [n for n, *_ in layout.inputs]
+    answer_names = [n for n, *_ in layout.answers]
+    step_names = [n for n, *_ in layout.intermediates]
+    prefix = f"{t.id}|{t.version}|"
+    keys = [prefix + "|".join(row) for row in zip(*key_cols)] if key_cols else [prefix] * len(picked)
     base_meta = (spec.domain, tuple(spec.subdomain), spec.difficulty, spec.question_type,
                  spec.version, batch.seed)
-    steps = t.steps
-    for k, index in enumerate(indices):
-        context: dict[str, str] = dict(layout.constants)
-        inputs: dict[str, ShownQuantity] = {}
-        for name, unit, values, shown, _ in input_cols:
-            text = context[name] = shown[k]
-            inputs[name] = ShownQuantity(values[k], unit, str(text))
-        answers_k: dict[str, Answer] = {}
-        for name, shown, answers in answer_cols:
-            context[name] = shown[k]
-            answers_k[name] = answers[k]
-        intermediates: dict[str, Intermediate] = {}
-        for name, shown, items in step_cols:
-            context[name] = shown[k]
-            intermediates[name] = items[k]
-        key = prefix + "|".join([col[4][k] for col in input_cols])
-        shows = None if t.variation is None else problem(t, batch.seed, index)
+    constants, steps, varied, blake2b = layout.constants, t.steps, t.variation is not None, hashlib.blake2b
+    empty: tuple[()] = ()
+    for index, key, shown_row, input_row, answer_row, step_row in zip(
+            indices, keys, zip(*texts) if texts else itertools.repeat(empty),
+            zip(*input_cols) if input_cols else itertools.repeat(empty),
+            zip(*answer_cols) if answer_cols else itertools.repeat(empty),
+            zip(*step_cols) if step_cols else itertools.repeat(empty)):
+        context: dict[str, str] = dict(constants)
+        context.update(zip(names, shown_row))
+        shows = problem(t, batch.seed, index) if varied else None
         if shows is not None:
             key += problem_key(shows)
-        yield Instance(t, hashlib.blake2b(key.encode(), digest_size=6).hexdigest(), inputs, answers_k,
-                       tuple([step.render(context) for step in steps]), context,
-                       Metadata(*base_meta, index), intermediates, shows)
+        yield Instance(t, blake2b(key.encode(), digest_size=6).hexdigest(), dict(zip(input_names, input_row)),
+                       dict(zip(answer_names, answer_row)), tuple([step.render(context) for step in steps]),
+                       context, Metadata(*base_meta, index), dict(zip(step_names, step_row)), shows)
+
+
+def _tuples(cls: type[_T], values: list[float], unit: str, shown: list[str], *rest: object) -> list[_T]:
+    """``[cls(value, unit, str(text), *rest) …]`` for a column, without a Python call per row
+    (a named tuple's own constructor is one)."""
+    fields = zip(values, itertools.repeat(unit), map(str, shown), *map(itertools.repeat, rest))
+    return list(map(tuple.__new__, itertools.repeat(cls), fields))
