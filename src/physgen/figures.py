@@ -49,7 +49,7 @@ def round_sig(values: FloatArray, sig_figs: int) -> FloatArray:
         scale = _POWERS[np.fmin(np.abs(k), len(_POWERS) - 1).astype(np.intp)]
         scaled = np.where(k < 0, a * scale, a / scale)  # the digits, as a number in [10**(s-1), 10**s)
         kept = np.rint(scaled)
-        out = np.copysign(np.where(k < 0, kept / scale, kept * scale), values)
+        out: FloatArray = np.copysign(np.where(k < 0, kept / scale, kept * scale), values)
         low, high = float(10 ** (sig_figs - 1)), float(10**sig_figs)
         tie = np.abs(scaled - np.floor(scaled) - 0.5) <= high * 2.0**-48
         unsure = ~((np.abs(k) < len(_POWERS)) & (scaled >= low * (1 + _MARGIN))

@@ -333,8 +333,7 @@ def fast_init(cls: type) -> None:
     exec(compile(source, f"<physgen.variant {cls.__name__}.__init__>", "exec"), namespace)
     init = namespace["__init__"]
     init.__qualname__ = f"{cls.__qualname__}.__init__"
-    init.__doc__ = cls.__init__.__doc__
-    setattr(cls, "__init__", init)
+    type.__setattr__(cls, "__init__", init)
 
 
 fast_init(Metadata)
