@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import bisect
 import collections
+import functools
 import hashlib
 import itertools
 import math
@@ -58,6 +59,8 @@ from .variant import Variant
 
 if TYPE_CHECKING:
     import datasets
+
+    from .formats import FormatContext
 
 #: ``data_source`` of verl rows, and ``source_dataset`` in each entry's metadata.
 DATA_SOURCE = "physgen"
@@ -257,13 +260,19 @@ class _Plan:
         k = index if t.question_type == "numerical" else index % t.capacity()
         return t, names[bits % len(names)], bits // len(names), k
 
+    @functools.cached_property
+    def _context(self) -> FormatContext:
+        """What every format builder receives (made once: checking it costs more than a build)."""
+        from .formats import FormatContext
+
+        return FormatContext(self.style, self.notation, self.n_options)
+
     def _made(self, inst: Instance, fmt: str, bits: int) -> Variant | None:
         """The variant ``bits`` picks among those format ``fmt`` makes of ``inst`` (None: none)."""
-        from .formats import FormatContext, get_format
+        from .formats import get_format
 
-        ctx = FormatContext(self.style, self.notation, self.n_options)
         t = inst.template
-        made = list(get_format(fmt).build(inst, bits % len(t.texts), ctx))
+        made = list(get_format(fmt).build(inst, bits % len(t.texts), self._context))
         return made[(bits // len(t.texts)) % len(made)] if made else None
 
     def variant(self, index: int, ahead: tuple[Choice, Instance | None] | None = None) -> Variant:
