@@ -83,7 +83,7 @@ def bare(catalog: physgen.Catalog, n: int, seed: int, screened: bool = True) -> 
     for t in catalog.templates():
         spec, display = t.spec, t.display["unicode"]
         ask = instruction_for(t)
-        size = n if t.question_type == "numerical" else 1
+        size = n if t.question_type == "numerical" else min(n, t.capacity())  # as generate's instances
         batch = t.sample(size, seed) if screened else _unscreened(t, size, seed)
         columns: dict[str, list[str]] = {}
         if display.symbols is None:

@@ -11,6 +11,7 @@ the plain version it replaced (written out in the test where the code no longer 
 
 from __future__ import annotations
 
+import collections
 import pickle
 from typing import Any
 
@@ -127,13 +128,14 @@ def test_getitems_and_iteration_are_the_items_one_by_one(catalog: physgen.Catalo
 
 def test_items_read_in_order_through_the_read_ahead_are_the_items_read_alone(
         catalog: physgen.Catalog, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Reads in order draw a block's instances of a template in one call (``dataset._ReadAhead``);
-    each item must be the one a lone read makes, for a plain read, a shard, a batch and a
-    template whose draw fails."""
+    """Reads in order draw a template's instances for the look-ahead window in one call
+    (``dataset._ReadAhead``); each item must be the one a lone read makes: read in order, by a
+    shard, in batches in order and shuffled, by data-loader workers that each read every
+    other batch, after a jump back, and for a template whose draw fails."""
     from physgen import dataset as dataset_module
 
-    monkeypatch.setattr(dataset_module, "_READ_AHEAD", 256)  # several blocks, and rows to render
-    monkeypatch.setattr(dataset_module, "_RENDER", 4)  # in several chunks
+    monkeypatch.setattr(dataset_module, "_PER_TEMPLATE", 4)  # a short window: it slides, and
+    monkeypatch.setattr(dataset_module, "_MIN_AHEAD", 16)  # templates are drawn again
     source = catalog.filter(domain="optics")
     formats = ["free_form", "mc_numerical", "mc_symbolic", "omitted"]
     ds = physgen.dataset(source, size=10**9, seed=5, formats=formats)
@@ -143,23 +145,32 @@ def test_items_read_in_order_through_the_read_ahead_are_the_items_read_alone(
         alone._plan.ahead.last = 2**70  # the next read is never in order: the direct path
         return alone[i]
 
-    calls: list[int] = []
+    calls: list[tuple[str, int]] = []
     sample_at = Template.sample_at
 
     def counted(self: Template, indices: Any, seed: int = 0, **kwargs: bool) -> Any:
-        calls.append(len(indices))
+        calls.append((self.id, len(indices)))
         return sample_at(self, indices, seed, **kwargs)
 
     monkeypatch.setattr(Template, "sample_at", counted)
     read = [ds[i] for i in range(100, 700)]
-    assert len(calls) < len(read) / 3 and max(calls) > 5  # instances were drawn together
-    assert not alone._plan.ahead.blocks
+    assert len(calls) < len(read) / 2 and max(n for _, n in calls) > 3  # instances were drawn together
+    drawn = collections.Counter(tid for tid, _ in calls)
+    assert max(drawn.values()) > 2  # the window slid: a template drawn again for later items
+    assert not alone._plan.ahead.choices
     assert read == [lone(i) for i in range(100, 700)]
-    assert not alone._plan.ahead.blocks
+    assert not alone._plan.ahead.choices
     shard = ds.shard(2, 7)
     assert [shard[j] for j in range(20, 90)] == [lone(2 + 7 * j) for j in range(20, 90)]
     assert ds.__getitems__(list(range(900, 964))) == [lone(i) for i in range(900, 964)]
-    assert not pickle.loads(pickle.dumps(ds))._plan.ahead.blocks  # a worker starts empty
+    assert [ds[i] for i in (400, 401, 402, 403)] == [lone(i) for i in (400, 401, 402, 403)]  # back
+    shuffled = [1203, 77, 1200, 5, 1201, 640]
+    assert ds.__getitems__(shuffled) == [lone(i) for i in shuffled]
+    for worker in range(2):  # DataLoader(ds, batch_size=8, num_workers=2): batches w, w + 2, …
+        copy = pickle.loads(pickle.dumps(ds))
+        assert not copy._plan.ahead.choices  # a worker starts empty
+        batches = [list(range(3000 + 8 * b, 3008 + 8 * b)) for b in range(worker, 40, 2)]
+        assert [copy.__getitems__(b) for b in batches] == [[lone(i) for i in b] for b in batches]
 
     def failing(self: Template, indices: Any, seed: int = 0, **kwargs: bool) -> Any:
         if len(indices) > 1:
@@ -169,6 +180,24 @@ def test_items_read_in_order_through_the_read_ahead_are_the_items_read_alone(
     monkeypatch.setattr(Template, "sample_at", failing)  # each item then takes the direct path
     fresh = physgen.dataset(source, size=10**9, seed=5, formats=formats)
     assert [fresh[i] for i in range(2000, 2100)] == [lone(i) for i in range(2000, 2100)]
+
+
+def test_rows_rendered_alone_are_the_instances_of_the_batch(catalog: physgen.Catalog,
+                                                            templates: list[Template]) -> None:
+    """``instance.Rows`` (the read-ahead renders one row at a time) makes the instance
+    ``iter_instances`` makes of each row: every style and notation, algebraic templates that
+    vary, and a template whose texts read a number's parts through Jinja."""
+    from physgen.instance import Rows, iter_instances
+
+    chosen = [*templates, *[t for t in catalog.templates() if t.variation is not None][:2],
+              *[t for t in catalog.templates() if any(x.needs_jinja for x in (*t.texts, *t.steps))][:2]]
+    for t in chosen:
+        batch = t.sample_at([9, 2, 2, 40], seed=4)
+        for style in STYLES:
+            for notation in ("auto", "plain", "scientific"):
+                rows = Rows(batch, style, notation)
+                assert [rows[j] for j in (3, 0, 1, 2)] == [list(iter_instances(batch, style, notation))[j]
+                                                          for j in (3, 0, 1, 2)], (t.id, style, notation)
 
 
 def test_an_item_whose_first_draw_makes_nothing_draws_again_in_a_batch(catalog: physgen.Catalog) -> None:

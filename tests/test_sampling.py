@@ -63,6 +63,28 @@ def test_round_sig_is_decimal_exact() -> None:
     assert round_sig(values, 3).tolist() == [0.3, 123000.0, 9.99, 2.67e-31, -0.0351]
 
 
+def test_round_sig_vectorised_is_the_text_rounding() -> None:
+    """The arithmetic rounding (arrays of 32 values or more) gives the very double the decimal
+    text gives, near ties, near powers of ten, at the ends of the range and for 1–15 figures."""
+    rng = np.random.default_rng(7)
+    n = 4000
+    for sig in (1, 2, 3, 4, 6, 9, 12, 15):
+        tie = (rng.integers(10**sig, 10**(sig + 1), n) // 10 * 10 + 5) * 10.0 ** rng.integers(-30, 30, n)
+        cases = [
+            rng.uniform(-1000, 1000, n),
+            10.0 ** rng.uniform(-320, 308, n) * rng.choice([-1.0, 1.0], n),
+            tie, tie * (1 + rng.integers(-40, 40, n) * 2.0**-52),
+            10.0 ** rng.integers(-30, 30, n).astype(float) * (1 + rng.integers(-5, 5, n) * 2.0**-52),
+            np.array([0.0, -0.0, np.inf, -np.inf, np.nan, 5e-324, 1.7976931348623157e308, 1e22, 1e23,
+                      9.5, 0.5, 99.5, 2.5, 0.125, 1e-5, 9.9951, 2.675, 0.1 + 0.2] * 3),
+        ]
+        for values in cases:
+            text = np.array([float(f"{v:.{sig - 1}e}") for v in values.tolist()])
+            got = round_sig(values, sig)
+            same = (got.view(np.int64) == text.view(np.int64)) | (np.isnan(got) & np.isnan(text))
+            assert same.all(), (sig, values[~same][:3])
+
+
 def test_constraints_hold_and_answers_follow_shown_values(catalog: physgen.Catalog) -> None:
     t = catalog["mechanics.atwood_machine"]
     batch = t.sample(1000, seed=2)

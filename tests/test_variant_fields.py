@@ -4,6 +4,7 @@ and the dict form is byte for byte what the hand-written encoder gave."""
 from __future__ import annotations
 
 import dataclasses
+import inspect
 import json
 from typing import Any
 
@@ -84,3 +85,24 @@ def test_from_dict_names_a_wrong_field() -> None:
     v["metadata"]["domain"] = "electricity"
     with pytest.raises(ValueError, match=r"metadata\.domain"):
         Variant.from_dict(v)
+
+
+def test_records_made_through_their_slots_are_still_frozen_dataclasses() -> None:
+    """``variant.fast_init`` replaces the dataclass ``__init__`` of Variant, Metadata and
+    Instance: the same parameters and defaults, a fresh default per record, and still frozen."""
+    from physgen.instance import Instance
+
+    meta = Metadata("optics", ("lenses",), 1, "numerical", 2, 0, index=7)
+    v = Variant("t:i:p0:free_form", "t", "i", 0, "free_form", "Find f.", {}, {}, ("f = 2 m",), meta)
+    w = Variant("t:i:p0:free_form", "t", "i", 0, "free_form", "Find f.", {}, {}, ("f = 2 m",), meta)
+    assert v == w and v.options == {} and v.options is not w.options and v.answer_key is None
+    assert (v.code_tests, v.unanswerable, v.intermediates) == ((), (), {})
+    assert dataclasses.replace(v, prompt="Find d.").prompt == "Find d." and meta.index == 7
+    for record, name in ((v, "prompt"), (meta, "index")):
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(record, name, 1)
+    for cls in (Variant, Metadata, Instance):
+        params = list(inspect.signature(cls).parameters)
+        assert params == [f.name for f in dataclasses.fields(cls)]
+    with pytest.raises(TypeError):
+        Metadata("optics")  # type: ignore[call-arg]

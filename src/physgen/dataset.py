@@ -37,6 +37,8 @@ widens the difficulty range as the item index grows:
 from __future__ import annotations
 
 import bisect
+import collections
+import functools
 import hashlib
 import itertools
 import math
@@ -47,10 +49,9 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, overload
 
-from .batch import InstanceBatch
 from .errors import ArgumentError, SamplingError, listing, suggest, unknown
 from .generation import Source, resolve_templates
-from .instance import Instance, iter_instances
+from .instance import Instance, Rows, iter_instances
 from .render import Notation
 from .template import Template
 from .units import Style
@@ -58,6 +59,8 @@ from .variant import Variant
 
 if TYPE_CHECKING:
     import datasets
+
+    from .formats import FormatContext
 
 #: ``data_source`` of verl rows, and ``source_dataset`` in each entry's metadata.
 DATA_SOURCE = "physgen"
@@ -67,10 +70,11 @@ _ATTEMPTS = 8
 _BLOCK = 64
 #: Item indices are instance indices: 64-bit counters (:mod:`physgen.sampling`).
 _MAX_SIZE = 2**63
-#: Items read in order are made a block of this many at a time (:class:`_ReadAhead`), and a
-#: drawn block's instances are rendered this many at a time.
-_READ_AHEAD = 32768
-_RENDER = 16
+#: Items read in order are looked ahead (:class:`_ReadAhead`) this many times the number of
+#: templates that can be drawn (and at least :data:`_MIN_AHEAD`), so that about one read in
+#: this many draws a template's instances.
+_PER_TEMPLATE = 256
+_MIN_AHEAD = 4096
 #: A read counts as in order when it comes at most this many items after the previous one.
 _NEAR = 1024
 
@@ -135,102 +139,96 @@ class _Pool:
         return min(bisect.bisect_right(self.cumulative, u * self.cumulative[-1]), len(self.templates) - 1)
 
 
+Choice = tuple[Template, str, int, int]  # an item's draw: template, format, bits, instance number
+
+
 class _Drawn:
-    """One template's instances for a block: drawn together, rendered :data:`_RENDER` rows at a time."""
+    """One template's instances for the items of the look-ahead window: drawn together (rows of
+    one ``sample_at`` call), each rendered alone when its item is read (:class:`Rows`)."""
 
-    __slots__ = ("batch", "chunk", "rendered", "rows")
+    __slots__ = ("numbers", "rows")
 
-    def __init__(self, batch: InstanceBatch, numbers: list[int]) -> None:
-        self.batch = batch
-        self.rows = {k: row for row, k in enumerate(numbers)}  # instance number -> row of the batch
-        self.chunk = -1  # the rows rendered last: chunk × _RENDER …
-        self.rendered: list[Instance] = []
+    def __init__(self, rows: Rows | None, numbers: list[int]) -> None:
+        self.rows = rows  # None: the draw failed, so each of these items takes the direct path
+        self.numbers = {k: row for row, k in enumerate(numbers)}  # instance number -> row
 
-    def instance(self, k: int, style: Style, notation: Notation) -> Instance | None:
-        row = self.rows.get(k)
-        if row is None:
-            return None
-        chunk = row // _RENDER
-        if chunk != self.chunk:  # items come in order: only the latest rows are kept
-            lo = chunk * _RENDER
-            rows = range(lo, min(lo + _RENDER, len(self.batch)))
-            self.rendered = list(iter_instances(self.batch, style, notation, rows=rows))
-            self.chunk = chunk
-        return self.rendered[row % _RENDER]
-
-
-class _Block:
-    """Block ``b`` of the items: each item's first draw, and its templates' instances, drawn one
-    template at a time when one of its items is first asked for."""
-
-    __slots__ = ("choices", "drawn", "numbers")
-
-    def __init__(self, plan: _Plan, b: int) -> None:
-        lo = b * _READ_AHEAD
-        self.choices = [plan._choice(index, 0) for index in range(lo, lo + _READ_AHEAD)]
-        numbers: dict[str, set[int]] = {}
-        for t, _, _, k in self.choices:
-            numbers.setdefault(t.id, set()).add(k)
-        #: template id -> the instance numbers the block's items ask of it
-        self.numbers = {tid: sorted(ks) for tid, ks in numbers.items()}
-        #: template id -> its instances (None: the draw failed, so each item takes the direct path)
-        self.drawn: dict[str, _Drawn | None] = {}
+    def instance(self, k: int) -> Instance | None:
+        return None if self.rows is None else self.rows[self.numbers[k]]
 
 
 class _ReadAhead:
     """What a dataset reads ahead, in this process (never pickled: a worker starts empty).
 
     A data-loader worker that reads items in order (``ds[i]``, ``ds[i + 1]``, … or a shard's
-    ``ds[i]``, ``ds[i + world]``, …) would pay NumPy's fixed cost of one
+    items one after the other) would pay NumPy's fixed cost of one
     :meth:`~physgen.template.Template.sample_at` call per item. Once two reads in a row are in
-    order, the first draws of the items of the block being read (:data:`_READ_AHEAD` of them)
-    are made at once, and a template's instances for the whole block are drawn in one call when
-    the first of them is asked for (so about ``_READ_AHEAD / templates`` items share that cost)
-    and rendered :data:`_RENDER` at a time (only instances from the asked one on: the earlier
-    items were read). Each is still instance ``k`` of its template (rows
-    of one ``sample_at`` are the instances drawn alone), so the items are the same bytes. Reads
-    out of order (a shuffled sampler) take the direct path, and use a block only where its
-    template is drawn already.
+    order, the first draws (template, format, bits) of the next ``window`` items of the
+    sequence being read are made, and from then on one more per read (the window slides with
+    the reads). When an item's instance is not drawn yet, its template's instances for every
+    item of the window not drawn yet are drawn in one call, so a template is drawn about once
+    per ``window`` reads: with ``window`` = :data:`_PER_TEMPLATE` × the templates, about one
+    read in 256 draws, and the rest do only their own item's work: each instance is rendered
+    alone when its item is read (:class:`~physgen.instance.Rows`), so no read renders for
+    others. Each is still instance ``k`` of its template (rows of one ``sample_at`` are the
+    instances drawn alone), so the items are the same bytes. Reads out of order (a shuffled
+    sampler) take the direct path.
     """
 
-    __slots__ = ("blocks", "last", "streak")
+    __slots__ = ("base", "choices", "drawn", "indices", "last", "pending", "streak", "window")
 
     def __init__(self) -> None:
-        self.last = -1
+        self._restart(None)
+
+    def _restart(self, indices: range | None) -> None:
+        self.indices = indices  # the sequence of item indices being read
+        self.last = -1  # the position in it read last
         self.streak = 0  # reads in order in a row
-        self.blocks: dict[int, _Block] = {}
+        self.window = 0
+        self.base = 0  # the position of choices[0]
+        self.choices: collections.deque[Choice] = collections.deque()
+        #: template id -> (position, instance number) of the items in the window not drawn yet
+        self.pending: dict[str, list[tuple[int, int]]] = {}
+        self.drawn: dict[str, _Drawn] = {}  # template id -> its instances drawn last
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_ReadAhead, ())
 
-    def block(self, plan: _Plan, index: int) -> tuple[_Block | None, bool]:
-        """The block of ``index`` if there is one or reads are in order (then made), and whether
-        this read is in order."""
-        near = 0 < index - self.last <= _NEAR
+    def read(self, plan: _Plan, indices: range, pos: int) -> tuple[Choice, Instance | None] | None:
+        """Item ``indices[pos]``'s first draw and, if it could be drawn with others, its
+        instance; None when the item is not in a window (out of order: the direct path)."""
+        if indices != self.indices:  # another dataset or shard of the same plan: start again
+            self._restart(indices)
+        near = 0 < pos - self.last <= _NEAR
         self.streak = self.streak + 1 if near else 0
-        self.last = index
-        b = index // _READ_AHEAD
-        found = self.blocks.get(b)
-        if found is None and self.streak >= 2:
-            found = _Block(plan, b)
-            self.blocks = {k: v for k, v in self.blocks.items() if k == b - 1}  # the last one stays
-            self.blocks[b] = found
-        return found, near
-
-    def instance(self, plan: _Plan, block: _Block, t: Template, k: int, near: bool) -> Instance | None:
-        """Instance ``k`` of ``t`` from ``block``, drawing the block's instances of ``t`` if the read
-        is in order (None: not drawn, or the draw failed, so the direct path decides)."""
-        if t.id not in block.drawn:
-            if not near:
+        self.last = pos
+        ahead = self.base + len(self.choices)
+        if not self.base <= pos < ahead:
+            if self.streak < 2:
                 return None
-            every = block.numbers[t.id]
-            numbers = every[bisect.bisect_left(every, k):]  # items before this one were read already
+            self.choices.clear()
+            self.pending.clear()
+            self.drawn.clear()
+            self.base = ahead = pos
+            self.window = max(_MIN_AHEAD, _PER_TEMPLATE * max(len(p.templates) for p in plan.pools))
+        while self.base < pos:  # items passed over are not read (by this process)
+            self.choices.popleft()
+            self.base += 1
+        for p in range(ahead, min(pos + self.window, len(indices))):
+            choice = plan._choice(indices[p], 0)
+            self.choices.append(choice)
+            self.pending.setdefault(choice[0].id, []).append((p, choice[3]))
+        choice = self.choices[0]
+        t, k = choice[0], choice[3]
+        drawn = self.drawn.get(t.id)
+        if drawn is None or k not in drawn.numbers:
+            later = [n for p, n in self.pending.pop(t.id, ()) if p >= pos]  # items before pos were read
+            numbers = list(dict.fromkeys(later or [k]))
             try:
-                block.drawn[t.id] = _Drawn(t.sample_at(numbers, plan.seed), numbers)
+                drawn = _Drawn(Rows(t.sample_at(numbers, plan.seed), plan.style, plan.notation), numbers)
             except SamplingError:  # the item that cannot be drawn raises alone, on the direct path
-                block.drawn[t.id] = None
-        drawn = block.drawn[t.id]
-        return None if drawn is None else drawn.instance(k, plan.style, plan.notation)
+                drawn = _Drawn(None, numbers)
+            self.drawn[t.id] = drawn
+        return choice, drawn.instance(k)
 
 
 @dataclass(frozen=True)
@@ -262,23 +260,28 @@ class _Plan:
         k = index if t.question_type == "numerical" else index % t.capacity()
         return t, names[bits % len(names)], bits // len(names), k
 
+    @functools.cached_property
+    def _context(self) -> FormatContext:
+        """What every format builder receives (made once: checking it costs more than a build)."""
+        from .formats import FormatContext
+
+        return FormatContext(self.style, self.notation, self.n_options)
+
     def _made(self, inst: Instance, fmt: str, bits: int) -> Variant | None:
         """The variant ``bits`` picks among those format ``fmt`` makes of ``inst`` (None: none)."""
-        from .formats import FormatContext, get_format
+        from .formats import get_format
 
-        ctx = FormatContext(self.style, self.notation, self.n_options)
         t = inst.template
-        made = list(get_format(fmt).build(inst, bits % len(t.texts), ctx))
+        made = list(get_format(fmt).build(inst, bits % len(t.texts), self._context))
         return made[(bits // len(t.texts)) % len(made)] if made else None
 
-    def variant(self, index: int) -> Variant:
-        """Item ``index``'s variant (see the module docstring for how it is chosen)."""
+    def variant(self, index: int, ahead: tuple[Choice, Instance | None] | None = None) -> Variant:
+        """Item ``index``'s variant (see the module docstring for how it is chosen); ``ahead``:
+        its first draw and instance from the read-ahead (an instance of None: draw it here)."""
         tried = []
-        block, near = self.ahead.block(self, index)
         for attempt in range(_ATTEMPTS):
-            if block is not None and attempt == 0:
-                t, fmt, bits, k = block.choices[index % _READ_AHEAD]
-                inst = self.ahead.instance(self, block, t, k, near)
+            if ahead is not None and attempt == 0:
+                (t, fmt, bits, k), inst = ahead
             else:
                 t, fmt, bits, k = self._choice(index, attempt)
                 inst = None
@@ -291,24 +294,30 @@ class _Plan:
         raise SamplingError(f"item {index}: the chosen formats made no variant in {_ATTEMPTS} draws "
                             f"({', '.join(tried)}); choose other formats or templates")
 
-    def variants(self, indices: Sequence[int]) -> list[Variant]:
-        """Items ``indices``' variants, as :meth:`variant` makes each: through the read-ahead
-        (:class:`_ReadAhead`) when they are in order, else with every template's instances drawn
-        in one :meth:`~physgen.template.Template.sample_at` call."""
-        if all(0 < b - a <= _NEAR for a, b in itertools.pairwise(indices)):
-            return [self.variant(index) for index in indices]
-        choices = [self._choice(index, 0) for index in indices]
+    def read(self, indices: range, pos: int) -> Variant:
+        """Item ``indices[pos]``'s variant, through the read-ahead (:class:`_ReadAhead`) when
+        the items of ``indices`` are read in order."""
+        return self.variant(indices[pos], self.ahead.read(self, indices, pos))
+
+    def variants(self, indices: range, positions: Sequence[int]) -> list[Variant]:
+        """Items ``indices[pos]``' variants, as :meth:`read` makes each: through the read-ahead
+        when they are in order, else with every template's instances drawn in one
+        :meth:`~physgen.template.Template.sample_at` call."""
+        if all(0 < b - a <= _NEAR for a, b in itertools.pairwise(positions)):
+            return [self.read(indices, pos) for pos in positions]
+        picked = [indices[pos] for pos in positions]
+        choices = [self._choice(index, 0) for index in picked]
         by_template: dict[str, list[int]] = {}
-        for pos, (t, _, _, _) in enumerate(choices):
-            by_template.setdefault(t.id, []).append(pos)
+        for j, (t, _, _, _) in enumerate(choices):
+            by_template.setdefault(t.id, []).append(j)
         out: list[Variant | None] = [None] * len(choices)
-        for positions in by_template.values():
-            t = choices[positions[0]][0]
-            batch = t.sample_at([choices[pos][3] for pos in positions], self.seed)
-            for pos, inst in zip(positions, iter_instances(batch, self.style, self.notation), strict=True):
-                out[pos] = self._made(inst, choices[pos][1], choices[pos][2])
+        for js in by_template.values():
+            t = choices[js[0]][0]
+            batch = t.sample_at([choices[j][3] for j in js], self.seed)
+            for j, inst in zip(js, iter_instances(batch, self.style, self.notation), strict=True):
+                out[j] = self._made(inst, choices[j][1], choices[j][2])
         # an item whose first draw made nothing draws again, alone
-        return [v if v is not None else self.variant(index) for v, index in zip(out, indices, strict=True)]
+        return [v if v is not None else self.variant(index) for v, index in zip(out, picked, strict=True)]
 
 
 def _entry(variant: Variant, index: int) -> dict[str, Any]:
@@ -360,8 +369,8 @@ class ProceduralDataset(Sequence[dict[str, Any]]):
         """Item ``i`` (negative counts from the end), or a slice of the dataset as a dataset."""
         if isinstance(i, slice):
             return ProceduralDataset(self._plan, self._indices[i])
-        index = self._indices[i]  # IndexError past the end, like a list
-        return _entry(self._plan.variant(index), index)
+        pos = range(len(self._indices))[i]  # IndexError past the end, like a list
+        return _entry(self._plan.read(self._indices, pos), self._indices[pos])
 
     def __getitems__(self, indices: Sequence[int]) -> list[dict[str, Any]]:
         """Items ``indices`` at once (PyTorch's batched fetch, used by its ``DataLoader``):
@@ -372,8 +381,10 @@ class ProceduralDataset(Sequence[dict[str, Any]]):
         >>> ds.__getitems__([3, 1, 3]) == [ds[3], ds[1], ds[3]]
         True
         """
-        picked = [self._indices[i] for i in indices]  # IndexError past the end, like a list
-        return [_entry(v, index) for v, index in zip(self._plan.variants(picked), picked, strict=True)]
+        every = range(len(self._indices))
+        positions = [every[i] for i in indices]  # IndexError past the end, like a list
+        return [_entry(v, self._indices[pos]) for v, pos in
+                zip(self._plan.variants(self._indices, positions), positions, strict=True)]
 
     def __iter__(self) -> Iterator[dict[str, Any]]:
         for lo in range(0, len(self._indices), _BLOCK):

@@ -14,16 +14,22 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import itertools
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from .algebraic import Problem, problem, problem_key
 from .batch import InstanceBatch
-from .numtext import format_numbers
+from .figures import round_sig
+from .numtext import format_numbers, number_format
 from .render import Notation, Shown
 from .template import Template, UnitText
 from .units import Style
-from .variant import Answer, Intermediate, Metadata, ShownQuantity
+from .variant import Answer, Intermediate, Metadata, ShownQuantity, fast_init
+
+_T = TypeVar("_T", bound=tuple)  # type: ignore[type-arg]
+_V = TypeVar("_V")
 
 #: Significant figures kept in answer values (absorbs last-bit differences between machines).
 ANSWER_DIGITS = 12
@@ -69,6 +75,13 @@ def _texts(numbers: list[str], unit: UnitText, parts: bool) -> list[str]:
     return [unit.head + x + unit.tail for x in numbers]
 
 
+def _text(number: str, unit: UnitText, parts: bool) -> str:
+    """One number's text with its unit (a :class:`Shown` when the texts read its parts)."""
+    if parts:
+        return Shown(unit.head + number + unit.tail, number, unit.text)
+    return unit.head + number + unit.tail
+
+
 def _shown(number: str, unit: UnitText) -> Shown:
     return Shown(unit.head + number + unit.tail, number, unit.text)
 
@@ -103,68 +116,162 @@ class Instance:
         return next(iter_instances(batch, style, notation, rows=range(i, i + 1)))
 
 
+fast_init(Instance)
+
+
 def iter_instances(batch: InstanceBatch, style: Style = "unicode", notation: Notation = "auto",
                    rows: Iterable[int] | None = None) -> Iterator[Instance]:
     """Render the instances of a batch, in order.
 
-    Work is done a column at a time (every number of one input, then the next),
-    and only the per-row assembly is done per instance.
+    Work is done a column at a time (every number of one input, then the next: its texts,
+    its named tuples, its part of the instance id), and only the per-row assembly (dicts,
+    the id's hash, the steps) is done per instance.
     """
     t = batch.template
-    spec = t.spec
     layout = _layout(t, style, notation)
     picked = list(range(len(batch)) if rows is None else rows)
-    indices = [int(i) for i in batch.index[picked].tolist()]
-    prefix = f"{t.id}|{t.version}|"
-    input_cols: list[tuple[str, str, list[float], list[str], list[str]]] = []
+    indices = batch.index[picked].tolist()
+    names: list[str] = []  # context names past the constants, in order, and their columns
+    texts: list[list[str]] = []
+    input_cols: list[list[ShownQuantity]] = []
+    key_cols: list[list[str]] = []
     for name, unit, unit_text, sig, integer in layout.inputs:
         values = batch.shown[name][picked].tolist()
-        keys = [f"{name}={v!r}" for v in values]
+        key_cols.append([f"{name}={v!r}" for v in values])
         if layout.symbols is None:
             shown = _texts(format_numbers(values, sig, style, notation, integer=integer), unit_text,
                            layout.parts)
         else:
             shown = [layout.symbols[name]] * len(values)
-        input_cols.append((name, unit, values, shown, keys))
-    digits = f".{ANSWER_DIGITS - 1}e"
-    answer_cols: list[tuple[str, list[str], list[Answer]]] = []
+        names.append(name)
+        texts.append(shown)
+        input_cols.append(_tuples(ShownQuantity, values, unit, shown))
+    answer_cols: list[list[Answer]] = []
     for name, unit, unit_text, sig in layout.answers:
-        values = [float(format(v, digits)) for v in batch.answers[name][picked].tolist()]
+        values = round_sig(batch.answers[name][picked], ANSWER_DIGITS).tolist()
         if layout.symbols is None:
             shown = _texts(format_numbers(values, sig, style, notation), unit_text, layout.parts)
-            answers = [Answer(v, unit, str(s), sig) for v, s in zip(values, shown, strict=True)]
+            answer_cols.append(_tuples(Answer, values, unit, shown, sig, None))
         else:
-            s = layout.symbols[name]
-            shown = [s] * len(values)
-            answers = [Answer(v, unit, str(s), sig, layout.expressions[name]) for v in values]
-        answer_cols.append((name, shown, answers))
-    step_cols: list[tuple[str, list[str], list[Intermediate]]] = []
+            shown = [layout.symbols[name]] * len(values)
+            answer_cols.append(_tuples(Answer, values, unit, shown, sig, layout.expressions[name]))
+        names.append(name)
+        texts.append(shown)
+    step_cols: list[list[Intermediate]] = []
     for name, unit, unit_text, sig, step in layout.intermediates:
-        values = [float(format(v, digits)) for v in batch.intermediates[name][picked].tolist()]
+        values = round_sig(batch.intermediates[name][picked], ANSWER_DIGITS).tolist()
         shown = _texts(format_numbers(values, sig, style, notation), unit_text, layout.parts)
-        step_cols.append((name, shown, [Intermediate(v, unit, str(s), sig, step)
-                                        for v, s in zip(values, shown, strict=True)]))
-    base_meta = (spec.domain, tuple(spec.subdomain), spec.difficulty, spec.question_type,
-                 spec.version, batch.seed)
-    steps = t.steps
-    for k, index in enumerate(indices):
-        context: dict[str, str] = dict(layout.constants)
-        inputs: dict[str, ShownQuantity] = {}
-        for name, unit, values, shown, _ in input_cols:
-            text = context[name] = shown[k]
-            inputs[name] = ShownQuantity(values[k], unit, str(text))
-        answers_k: dict[str, Answer] = {}
-        for name, shown, answers in answer_cols:
-            context[name] = shown[k]
-            answers_k[name] = answers[k]
-        intermediates: dict[str, Intermediate] = {}
-        for name, shown, items in step_cols:
-            context[name] = shown[k]
-            intermediates[name] = items[k]
-        key = prefix + "|".join([col[4][k] for col in input_cols])
-        shows = None if t.variation is None else problem(t, batch.seed, index)
+        names.append(name)
+        texts.append(shown)
+        step_cols.append(_tuples(Intermediate, values, unit, shown, sig, step))
+    prefix = f"{t.id}|{t.version}|"
+    keys = [prefix + "|".join(row) for row in _rows(key_cols)] if key_cols else [prefix] * len(picked)
+    make = _Assembly(t, layout, batch.seed)
+    rows_of = zip(indices, keys, _rows(texts), _rows(input_cols), _rows(answer_cols), _rows(step_cols),
+                  strict=False)  # the column rows are endless when a template has no such columns
+    for index, key, shown_row, input_row, answer_row, step_row in rows_of:
+        yield make(index, key, shown_row, input_row, answer_row, step_row)
+
+
+def _rows(columns: list[list[_V]]) -> Iterator[tuple[_V, ...]]:
+    """The rows of equal columns (endless empty rows when there are no columns)."""
+    return zip(*columns, strict=True) if columns else itertools.repeat(())
+
+
+class _Assembly:
+    """The per-row part of rendering, shared by :func:`iter_instances` and :class:`Rows`: an
+    instance from its row's texts (context order: constants, inputs, answers, intermediates),
+    named tuples and id key."""
+
+    __slots__ = ("answers", "constants", "inputs", "meta", "names", "seed", "steps", "t", "values", "varied")
+
+    def __init__(self, t: Template, layout: _Layout, seed: int) -> None:
+        spec = t.spec
+        self.t, self.seed, self.constants, self.steps = t, seed, layout.constants, t.steps
+        self.varied = t.variation is not None
+        self.inputs = [n for n, *_ in layout.inputs]
+        self.answers = [n for n, *_ in layout.answers]
+        self.values = [n for n, *_ in layout.intermediates]
+        self.names = self.inputs + self.answers + self.values
+        self.meta = (spec.domain, tuple(spec.subdomain), spec.difficulty, spec.question_type, spec.version,
+                     seed)
+
+    def __call__(self, index: int, key: str, texts: Iterable[str], inputs: Iterable[ShownQuantity],
+                 answers: Iterable[Answer], values: Iterable[Intermediate]) -> Instance:
+        context: dict[str, str] = dict(self.constants)
+        context.update(zip(self.names, texts, strict=True))
+        shows = problem(self.t, self.seed, index) if self.varied else None
         if shows is not None:
             key += problem_key(shows)
-        yield Instance(t, hashlib.blake2b(key.encode(), digest_size=6).hexdigest(), inputs, answers_k,
-                       tuple([step.render(context) for step in steps]), context,
-                       Metadata(*base_meta, index), intermediates, shows)
+        return Instance(self.t, hashlib.blake2b(key.encode(), digest_size=6).hexdigest(),
+                        dict(zip(self.inputs, inputs, strict=True)),
+                        dict(zip(self.answers, answers, strict=True)),
+                        tuple([step.render(context) for step in self.steps]), context,
+                        Metadata(*self.meta, index), dict(zip(self.values, values, strict=True)), shows)
+
+
+class Rows:
+    """The rows of a batch, each rendered alone when it is asked for: the instance
+    :func:`iter_instances` makes of that row, with the per-call work of a column (answers
+    rounded, number formats made) done once for the batch, so that rendering one row costs
+    what a row of a whole batch costs (:mod:`physgen.dataset` reads items one at a time).
+
+    >>> import physgen
+    >>> batch = physgen.load_catalog()["optics.thin_lens"].sample(5, seed=0)
+    >>> Rows(batch)[3] == Instance.from_batch(batch, 3)
+    True
+    """
+
+    __slots__ = ("answers", "index", "inputs", "make", "parts", "prefix", "symbols", "values")
+
+    def __init__(self, batch: InstanceBatch, style: Style = "unicode", notation: Notation = "auto") -> None:
+        t = batch.template
+        layout = _layout(t, style, notation)
+        self.symbols, self.parts = layout.symbols, layout.parts
+        self.make = _Assembly(t, layout, batch.seed)
+        self.index = batch.index
+        self.prefix = f"{t.id}|{t.version}|"
+        self.inputs = [(name, unit, text, number_format(sig, style, notation, integer), batch.shown[name])
+                       for name, unit, text, sig, integer in layout.inputs]
+        digits = ANSWER_DIGITS
+        self.answers = [(name, unit, text, sig, number_format(sig, style, notation),
+                         round_sig(batch.answers[name], digits), layout.expressions.get(name))
+                        for name, unit, text, sig in layout.answers]
+        self.values = [(name, unit, text, sig, number_format(sig, style, notation),
+                        round_sig(batch.intermediates[name], digits), step)
+                       for name, unit, text, sig, step in layout.intermediates]
+
+    def __len__(self) -> int:
+        return int(self.index.shape[0])
+
+    def __getitem__(self, row: int) -> Instance:
+        symbols, parts, new = self.symbols, self.parts, tuple.__new__
+        texts: list[str] = []
+        keys: list[str] = []
+        inputs: list[ShownQuantity] = []
+        for name, unit, unit_text, number, column in self.inputs:
+            v = column.item(row)
+            keys.append(f"{name}={v!r}")
+            text = symbols[name] if symbols is not None else _text(number(v), unit_text, parts)
+            texts.append(text)
+            inputs.append(new(ShownQuantity, (v, unit, str(text))))
+        answers: list[Answer] = []
+        for name, unit, unit_text, sig, number, column, expr in self.answers:
+            v = column.item(row)
+            text = symbols[name] if symbols is not None else _text(number(v), unit_text, parts)
+            texts.append(text)
+            answers.append(new(Answer, (v, unit, str(text), sig, expr)))
+        values: list[Intermediate] = []
+        for _, unit, unit_text, sig, number, column, step in self.values:
+            v = column.item(row)
+            text = _text(number(v), unit_text, parts)
+            texts.append(text)
+            values.append(new(Intermediate, (v, unit, str(text), sig, step)))
+        return self.make(self.index.item(row), self.prefix + "|".join(keys), texts, inputs, answers, values)
+
+
+def _tuples(cls: type[_T], values: list[float], unit: str, shown: list[str], *rest: object) -> list[_T]:
+    """``[cls(value, unit, str(text), *rest) …]`` for a column, without a Python call per row
+    (a named tuple's own constructor is one)."""
+    fields = zip(values, itertools.repeat(unit), map(str, shown), *map(itertools.repeat, rest), strict=False)
+    return list(map(tuple.__new__, itertools.repeat(cls), fields))

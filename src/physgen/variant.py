@@ -292,6 +292,54 @@ def _compile(name: str, expression: str) -> Callable[[Any], Any]:
     return function
 
 
+class _Factory:
+    """The default of a field with a default factory, in a :func:`fast_init` signature."""
+
+    def __repr__(self) -> str:
+        return "<factory>"
+
+
+_FACTORY = _Factory()
+
+
+def fast_init(cls: type) -> None:
+    """Give a frozen, slotted dataclass an ``__init__`` that sets each slot through its
+    descriptor: the same arguments, defaults and default factories as the one
+    :mod:`dataclasses` writes, which calls ``object.__setattr__`` per field (the frozen
+    way) and costs about twice as much (a variant is made per paraphrase and format in bulk
+    generation). The class stays frozen: assigning a field still raises.
+
+    >>> m = Metadata("optics", (), 1, "numerical", 1, 0, 7)
+    >>> m.index, m == Metadata("optics", (), 1, "numerical", 1, 0, index=7)
+    (7, True)
+    """
+    fields = dataclasses.fields(cls)
+    namespace: dict[str, Any] = {"_new_missing": _FACTORY}
+    params, body = [], []
+    for f in fields:
+        namespace[f"_set_{f.name}"] = cls.__dict__[f.name].__set__
+        value = f.name
+        if f.default is not dataclasses.MISSING:
+            namespace[f"_default_{f.name}"] = f.default
+            params.append(f"{f.name}=_default_{f.name}")
+        elif f.default_factory is not dataclasses.MISSING:
+            namespace[f"_factory_{f.name}"] = f.default_factory
+            params.append(f"{f.name}=_new_missing")
+            value = f"_factory_{f.name}() if {f.name} is _new_missing else {f.name}"
+        else:
+            params.append(f.name)
+        body.append(f"    _set_{f.name}(self, {value})\n")
+    source = f"def __init__(self, {', '.join(params)}):\n{''.join(body)}"
+    exec(compile(source, f"<physgen.variant {cls.__name__}.__init__>", "exec"), namespace)
+    init = namespace["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    type.__setattr__(cls, "__init__", init)
+
+
+fast_init(Metadata)
+fast_init(Variant)
+
+
 @functools.cache
 def json_encoder(cls: type, lists: bool = False) -> Callable[[Any], Any]:
     """A function giving the JSON form of a record (:data:`RECORD_TYPES`); with ``lists``, every
