@@ -67,7 +67,7 @@ def _responses(tmp_path: Path) -> Path:
         if v.options:
             row["response"] = f"Answer: {v.answer_key if k % 3 else 'A'}"
         else:
-            right = " ".join(f"({'abc'[i]}) {a.text}" for i, a in enumerate(v.answers.values()))
+            right = " ".join(f"({'abcdefgh'[i]}) {a.text}" for i, a in enumerate(v.answers.values()))
             row["response"] = f"Final Answer: {right}" if k % 2 else "I am not sure."
         rows.append(row)
     path = tmp_path / "responses.jsonl"

@@ -463,6 +463,7 @@ def _label_plain(text: str, at: int, start: int, clauses: Sequence[tuple[int, in
         m is None
         or steps._FUNCTION_BEFORE.search(clause[: m.start()])
         or (before and len(steps.plain(before[-1])) <= 2 and before[-1].lower() not in steps._SHORT_WORDS)
+        or (before and "_" in before[-1])  # "h_FE I_B = …": a product
     ):
         return ""
     return steps.plain(m.group(1))

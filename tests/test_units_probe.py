@@ -80,4 +80,5 @@ def test_worded_inputs_over_the_catalog() -> None:
         ("mechanics.oscillator_ringdown_q_bandwidth", "r"),
         ("relativity.relativistic_rocket", "R"), ("statmech.negative_temperature_spins", "rho"),
         ("thermo.free_expansion_then_adiabatic", "r"), ("thermo.otto_heat_input_peak", "Q"),
+        ("magnetism.coil_cart_into_field_region", "N"),  # "{{ N }} turns"
     }

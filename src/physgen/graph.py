@@ -233,11 +233,17 @@ def _cycle(left: list[str], uses: Mapping[str, frozenset[str]]) -> list[str]:
 
 
 def _stated(spec: TemplateSpec) -> dict[str, int]:
-    """The step that states each derived quantity: an intermediate's ``step``, and the first step
-    that shows an answer as ``{{ name }}`` (an answer no step shows is left out)."""
-    stated = {name: item.step for name, item in spec.intermediates.items()}
-    for name in spec.answers:
+    """The step that states each derived quantity: an intermediate's ``step`` where that step shows
+    it, and the first step that shows an answer as ``{{ name }}`` (a quantity no step shows is left
+    out: the intermediates' own check reports a ``step`` that does not exist or does not show it)."""
+    stated = {}
+    for name in (*spec.intermediates, *spec.answers):
         pattern = re.compile(_PLACEHOLDER.format(re.escape(name)))
+        item = spec.intermediates.get(name)
+        if item is not None:
+            if 0 <= item.step < len(spec.steps) and pattern.search(spec.steps[item.step]):
+                stated[name] = item.step
+            continue
         first = next((k for k, text in enumerate(spec.steps) if pattern.search(text)), None)
         if first is not None:
             stated[name] = first
