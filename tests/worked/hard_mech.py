@@ -10,37 +10,9 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from tests.ode import Deriv, State
-from tests.ode import rk4 as _rk4
-
-
-def _until(f: Deriv, y: State, event: Callable[[State], float], dt: float = 1e-4,
-           t_max: float = 100.0) -> tuple[float, State]:
-    """Integrate ``y' = f(t, y)`` from t = 0 until ``event(y)`` changes sign; return (t, y) there."""
-    t, start = 0.0, event(y)
-    while t < t_max:
-        nxt = _rk4(f, t, y, dt)
-        if (event(nxt) > 0) != (start > 0):
-            lo, hi = 0.0, dt
-            for _ in range(60):
-                mid = (lo + hi) / 2
-                if (event(_rk4(f, t, y, mid)) > 0) != (start > 0):
-                    hi = mid
-                else:
-                    lo = mid
-            return t + hi, _rk4(f, t, y, hi)
-        t, y = t + dt, nxt
-    raise AssertionError("event not reached")
-
-
-def _bisect(f: Callable[[float], float], lo: float, hi: float) -> float:
-    for _ in range(200):
-        mid = (lo + hi) / 2
-        if (f(mid) > 0) == (f(lo) > 0):
-            lo = mid
-        else:
-            hi = mid
-    return (lo + hi) / 2
+from tests.ode import State
+from tests.ode import bisect as _bisect
+from tests.ode import until as _until
 
 
 def _ball_to_ice() -> dict[str, tuple[float, str]]:

@@ -11,37 +11,9 @@ import math
 from collections.abc import Callable
 
 from tests.ode import Deriv, State
+from tests.ode import bisect as _bisect
 from tests.ode import rk4 as _rk4
-
-
-def _until(f: Deriv, y: State, event: Callable[[State], float], dt: float,
-           t_max: float = 1e5) -> tuple[float, State]:
-    """Integrate ``y' = f(t, y)`` from t = 0 until ``event(y)`` changes sign; return (t, y) there."""
-    t, start = 0.0, event(y) > 0
-    while t < t_max:
-        nxt = _rk4(f, t, y, dt)
-        if (event(nxt) > 0) != start:
-            lo, hi = 0.0, dt
-            for _ in range(60):
-                mid = (lo + hi) / 2
-                if (event(_rk4(f, t, y, mid)) > 0) != start:
-                    hi = mid
-                else:
-                    lo = mid
-            return t + hi, _rk4(f, t, y, hi)
-        t, y = t + dt, nxt
-    raise AssertionError("event not reached")
-
-
-def _bisect(f: Callable[[float], float], lo: float, hi: float, n: int = 100) -> float:
-    flo = f(lo) > 0
-    for _ in range(n):
-        mid = (lo + hi) / 2
-        if (f(mid) > 0) == flo:
-            lo = mid
-        else:
-            hi = mid
-    return (lo + hi) / 2
+from tests.ode import until as _until
 
 
 def _free_plank() -> dict[str, tuple[float, str]]:

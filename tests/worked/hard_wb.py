@@ -12,6 +12,7 @@ from collections.abc import Callable
 import numpy as np
 
 from tests.ode import State, rk4
+from tests.ode import bisect as _bisect
 
 Deriv = Callable[[float, State], State]
 
@@ -35,17 +36,6 @@ def _until(f: Deriv, y: State, h: float, event: Callable[[State], float],
             return t + hi, rk4(f, t, y, hi)
         t, y = t + h, nxt
     return t, y
-
-
-def _bisect(f: Callable[[float], float], lo: float, hi: float) -> float:
-    flo = f(lo)
-    for _ in range(200):
-        mid = (lo + hi) / 2
-        if (f(mid) < 0) == (flo < 0):
-            lo, flo = mid, f(mid)
-        else:
-            hi = mid
-    return (lo + hi) / 2
 
 
 def _relay() -> dict[str, tuple[float, str]]:

@@ -10,21 +10,9 @@ from collections.abc import Callable
 
 import numpy as np
 
+from tests.ode import bisect as _bisect
+
 C = 299_792_458.0  # m/s
-
-
-def _bisect(f: Callable[[float], float], lo: float, hi: float) -> float:
-    """Root of f between lo and hi (f changes sign), to the last bit."""
-    f_lo = f(lo)
-    for _ in range(200):
-        mid = 0.5 * (lo + hi)
-        if mid in (lo, hi):
-            break
-        if (f(mid) > 0) == (f_lo > 0):
-            lo, f_lo = mid, f(mid)
-        else:
-            hi = mid
-    return 0.5 * (lo + hi)
 
 
 def _golden_max(f: Callable[[float], float], lo: float, hi: float) -> float:

@@ -9,23 +9,11 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
+from tests.ode import bisect as _bisect
 from tests.ode import rk4
 
 R_GAS = 8.314462618  # J/(mol K)
 C = 299_792_458.0  # m/s
-
-
-def _bisect(f: Callable[[float], float], lo: float, hi: float, steps: int = 200) -> float:
-    """A root of ``f`` between ``lo`` and ``hi`` (where ``f`` changes sign)."""
-    f_lo = f(lo)
-    for _ in range(steps):
-        mid = 0.5 * (lo + hi)
-        f_mid = f(mid)
-        if (f_mid > 0) == (f_lo > 0):
-            lo, f_lo = mid, f_mid
-        else:
-            hi = mid
-    return 0.5 * (lo + hi)
 
 
 def _pipe_fork() -> dict[str, tuple[float, str]]:

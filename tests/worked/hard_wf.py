@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 import numpy as np
 
+from tests.ode import bisect as _bisect
 from tests.ode import rk4
 
 H_PLANCK = 6.62607015e-34  # J s
@@ -82,19 +83,6 @@ def _helium_ii_gap() -> dict[str, tuple[float, str]]:
                 lo, hi = (mid, hi) if 0 <= x <= d else (lo, mid)
             return {"K0": (k0, "eV"), "t": ((t + lo) * 1e9, "ns")}
         t, y = t + h, nxt
-
-
-def _bisect(f: Callable[[float], float], lo: float, hi: float, steps: int = 200) -> float:
-    """A root of ``f`` between ``lo`` and ``hi`` (where ``f`` changes sign)."""
-    f_lo = f(lo)
-    for _ in range(steps):
-        mid = 0.5 * (lo + hi)
-        f_mid = f(mid)
-        if (f_mid > 0) == (f_lo > 0):
-            lo, f_lo = mid, f_mid
-        else:
-            hi = mid
-    return 0.5 * (lo + hi)
 
 
 def _methane_canister() -> dict[str, tuple[float, str]]:

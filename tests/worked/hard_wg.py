@@ -12,22 +12,10 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
+from tests.ode import bisect as _bisect
 from tests.ode import rk4
 
 GM_EARTH = 3.986e14  # m^3/s^2
-
-
-def _bisect(f: Callable[[float], float], lo: float, hi: float, steps: int = 200) -> float:
-    """A root of ``f`` between ``lo`` and ``hi`` (where ``f`` changes sign)."""
-    f_lo = f(lo)
-    for _ in range(steps):
-        mid = 0.5 * (lo + hi)
-        f_mid = f(mid)
-        if (f_mid > 0) == (f_lo > 0):
-            lo, f_lo = mid, f_mid
-        else:
-            hi = mid
-    return 0.5 * (lo + hi)
 
 
 def _kick_stage() -> dict[str, tuple[float, str]]:
