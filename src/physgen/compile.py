@@ -560,7 +560,8 @@ def _check_dimensions(template: Template, constraint_exprs: list[Any], problems:
             if results is not None:
                 value = results[k]
             elif spec.solver is None:
-                value = regime_value(arg_symbols, template.expressions[name], args)
+                with np.errstate(all="ignore"):  # a regime not taken may be NaN at the midpoint
+                    value = regime_value(arg_symbols, template.expressions[name], args)
             else:
                 raise ValueError("the solver failed when called with Pint quantities")
         except Exception as exc:
