@@ -55,10 +55,8 @@ _CLAUSE = re.compile(rf"(?=[;\n.:,astwugf])(?:[;\n]|[.:,](?=\s)|\b(?:{_CLAUSE_WO
 #: An equation sign ahead in the value's clause and sentence: the value is a link of a chain
 #: (``14.4 × 3 = …``), so its own value is not stated yet (:data:`.quantity._CHAIN_AHEAD`, with
 #: the clause ending at :data:`_CLAUSE` or a sentence stop as well).
-# An aside in parentheses after the value ("28.4 nC (q = …)") is no chain; a factor in parentheses
-# ("4 (M + m))) = 4.06 rad/s") is a link of one.
-_AHEAD = re.compile(
-    rf"(?!\s+\([^()=]*=)(?:(?!\b(?:thus|{_CLAUSE_WORDS})\b|[.!?:](?:\s|$)|[.:,](?=\s))[^,;\n])*?(?:=|≈|->|→|⇒)")
+_AHEAD = re.compile(  # an aside in parentheses after the value ("28.4 nC (q = …)") is no chain;
+    rf"(?!\s+\()(?:(?!\b(?:thus|{_CLAUSE_WORDS})\b|[.!?:](?:\s|$)|[.:,](?=\s))[^,;\n])*?(?:=|≈|->|→|⇒)")
 _LABEL = re.compile(r"([^\s=≈]+(?:\s*/\s*[^\s=≈]+)?)\s*$")
 _PLAIN = re.compile(r"[\\_{}()$\s*]")  # a prime stays: E1′ is not E1
 _LEAD = re.compile(r"[A-Za-z]+")
