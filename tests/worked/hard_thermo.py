@@ -8,21 +8,10 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
+from tests.ode import bisect as _bisect
+
 R_GAS = 8.314462618  # J/(mol K)
 K0 = 273.15
-
-
-def _bisect(f: Callable[[float], float], lo: float, hi: float) -> float:
-    """The root of f between lo and hi (f changes sign there)."""
-    flo = f(lo)
-    for _ in range(200):
-        mid = 0.5 * (lo + hi)
-        fm = f(mid)
-        if (fm > 0) == (flo > 0):
-            lo, flo = mid, fm
-        else:
-            hi = mid
-    return 0.5 * (lo + hi)
 
 
 def _entropy_integral(heat_capacity: float, t_from: float, t_to: float, n: int = 2000) -> float:
