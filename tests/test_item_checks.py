@@ -325,6 +325,14 @@ def test_answerability_is_numeric_an_input_that_cancels_is_not_needed(tmp_path: 
     assert any("answers.ratio.expr: its expression uses 'd'" in p for p in found(t, "answerability"))
 
 
+def test_a_regime_seen_only_when_the_input_falls_is_a_dependence(catalog: physgen.Catalog) -> None:
+    """Moving each input up only missed these: at every measured point the flow is turbulent and the
+    cylinder climbs the curb, and only a lower density (a laminar profile) or a lower g (no climb)
+    changes the key. Without that given a student cannot tell the regime, so the part needs it."""
+    assert "rho" in catalog["waves.ultrasonic_flowmeter_profile"].dependencies["Q"]
+    assert "g" in catalog["mechanics.rolling_cylinder_meets_curb"].dependencies["E_lost"]
+
+
 # -- options ------------------------------------------------------------------------------------------
 
 def test_no_slip_that_changes_dimension_is_offered_for_a_quantity_with_one() -> None:

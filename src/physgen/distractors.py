@@ -63,8 +63,9 @@ FALLBACK_FACTORS = (3.0, 1 / 3, 4.0, 0.25, 5.0, 0.2, 10.0, 0.1, 7.0, 1 / 7)
 #: Generic slips that change a quantity's dimension: never offered for an answer that has one
 #: ("5800 V" for a 76.1 V key is the key squared, not a voltage).
 CHANGES_DIMENSION = frozenset({"squared", "square_root", "inverted"})
-#: Options of an absolute temperature differ by more than this share on the kelvin scale (a grader
-#: that compares absolute temperatures in kelvin could not tell 46.6 °C from 52.0 °C at 1.7 %).
+#: Options of an absolute temperature differ by more than this share on the kelvin scale: about
+#: 15 K near room temperature, far wider than the grader's tolerance there
+#: (:func:`physgen.reading.compare.tolerance`), so no two options are a rounding apart.
 KELVIN_SEPARATION = 0.05
 _CHANGE = ("change", "rise", "drop", "difference", "increase", "decrease", "fall")
 

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
+from .reading.compare import tolerance
 from .schema import TemplateSpec
 
 if TYPE_CHECKING:
@@ -94,8 +95,9 @@ def rounded(values: FloatArray, sig_figs: int) -> FloatArray:
 def printed_ok(t: Template, si: list[Any], answers_si: dict[str, FloatArray],
                rtol: float) -> npt.NDArray[np.bool_]:
     """Where every value of :attr:`Template.printed_targets`, recomputed from the answers and
-    intermediates as printed (rounded to their figures, in their units), lies within ``rtol`` of
-    its exact value. ``si``: the inputs and constants (:meth:`Template.arguments`)."""
+    intermediates as printed (rounded to their figures, in their units), lies within the grading
+    :func:`~physgen.reading.compare.tolerance` (``rtol``) of its exact value. ``si``: the inputs
+    and constants (:meth:`Template.arguments`)."""
     shape = next(iter(answers_si.values())).shape
     ok = np.ones(shape, dtype=bool)
     if t.printed_values is None:
@@ -113,5 +115,7 @@ def printed_ok(t: Template, si: list[Any], answers_si: dict[str, FloatArray],
             shown.append(conv.to_si(rounded(conv.from_si(exact[name]), item.sig_figs)))
     recomputed = t.printed_values(*si, *shown)
     for name, value in zip(t.printed_targets, recomputed, strict=True):
-        ok &= np.abs(np.asarray(value) - exact[name]) <= rtol * np.abs(exact[name])
+        conv = t.answer_units[name] if name in t.answer_units else t.intermediate_units[name]
+        allowed = tolerance(exact[name], conv.offset, rtol) if conv.offset else rtol * np.abs(exact[name])
+        ok &= np.abs(np.asarray(value) - exact[name]) <= allowed
     return ok

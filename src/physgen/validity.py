@@ -16,6 +16,8 @@ counts how often each one rejects. ``docs/validity.md`` says what this guarantee
   an input of the same kind (so "nothing changes" is never the key);
 * **distinct from the mistakes**: no named mistake lands within ``SEPARATION``
   tolerances of the key (so a wrong shortcut cannot score);
+* every width above is the grader's own (:func:`physgen.reading.compare.tolerance`): an absolute
+  temperature in °C or °F is measured on its own scale, as the grader measures it;
 * **conditioned through the printed steps**: every answer or intermediate computed from values the
   steps print, recomputed from them as printed (:mod:`physgen.printed`), is within the tolerance.
 
@@ -38,7 +40,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .printed import printed_ok
-from .reading.compare import RTOL
+from .reading.compare import RTOL, tolerance
 
 if TYPE_CHECKING:
     from .template import Template
@@ -144,7 +146,9 @@ def _conditioned(t: Template, si: Mapping[str, FloatArray], answers_si: Mapping[
         rows = [k for k, name in enumerate(nudgeable) if (answer, name) not in t.power_laws]
         if rows:
             shift = np.abs(moved[answer].reshape(len(nudgeable), *shape)[rows] - base)
-            ok &= (shift <= limit * np.abs(base)).all(axis=0)
+            zero = t.answer_units[answer].offset  # an absolute temperature in °C or °F: its own scale
+            allowed = CONDITIONING_SHARE * tolerance(base, zero) if zero else limit * np.abs(base)
+            ok &= (shift <= allowed).all(axis=0)
     return ok
 
 
@@ -156,7 +160,9 @@ def _apart_from_inputs(t: Template, shown: Mapping[str, FloatArray],
         value = conv.from_si(base)
         for name in t.spec.inputs:
             if t.input_si[name].si_unit == conv.si_unit:
-                ok &= _apart(value, conv.from_si(t.input_si[name].to_si(shown[name])))
+                given = t.input_si[name].to_si(shown[name])
+                ok &= (np.abs(base - given) > SEPARATION * tolerance(base, conv.offset) if conv.offset
+                       else _apart(value, conv.from_si(given)))
     return ok
 
 
@@ -172,7 +178,11 @@ def _apart_from_mistakes(t: Template, si: Mapping[str, FloatArray],
     values = t.mistake_values(*t.arguments(si))
     wrong = np.stack([shaped(np.asarray(w, dtype=np.float64), shape) for w in values])
     guess = (wrong - offset) / factor
-    return np.asarray((_apart((right - offset) / factor, guess) | ~np.isfinite(guess)).all(axis=0))
+    ok = _apart((right - offset) / factor, guess)
+    for row in np.flatnonzero(offset[:, 0]):  # an absolute temperature in °C or °F: its own scale
+        zero = float(offset[row, 0])
+        ok[row] = np.abs(wrong[row] - right[row]) > SEPARATION * tolerance(right[row], zero)
+    return np.asarray((ok | ~np.isfinite(guess)).all(axis=0))
 
 
 @functools.lru_cache(maxsize=4096)

@@ -9,18 +9,33 @@ plain numbers, and a temperature *difference* reads °C/°F as differences.
 (15.0, 118.0, 103.0)
 >>> to_expected(3.0, "s", "m") is None, close(100.9, 100.0, 0.01), close(101.1, 100.0, 0.01)
 (True, True, False)
+
+An absolute temperature on a scale with an offset is graded on that scale (:func:`tolerance`):
+
+>>> agrees(23.6, 23.4, "degC"), agrees(25.1, 23.4, "degC"), agrees(296.55, 296.55, "K")
+(True, False, True)
 """
 
 from __future__ import annotations
 
 import functools
 import math
+from typing import TypeVar
+
+import numpy as np
+import numpy.typing as npt
 
 from ..units import registry
 
-#: The grader's default relative tolerance: a value within 1 % of the key (after unit conversion,
-#: on the absolute scale for temperatures) is right. Declared here and nowhere else.
+#: The grader's default relative tolerance: a value within 1 % of the key (after unit conversion)
+#: is right. Declared here and nowhere else.
 RTOL = 0.01
+#: An absolute temperature stated on a scale with an offset (°C, °F) is graded within the tolerance
+#: of its distance from that scale's zero, counted as at least this many kelvin and at most the
+#: temperature itself in kelvin (:func:`tolerance`).
+TEMPERATURE_FLOOR_K = 10.0
+
+Size = TypeVar("Size", float, npt.NDArray[np.float64])
 
 #: Logarithmic units, as a factor to decibels: compared as plain numbers, never as ratios.
 _LOG_UNITS = {"dB": 1.0, "decibel": 1.0, "B": 10.0, "bel": 10.0}
@@ -71,17 +86,40 @@ def close(value: float, expected: float, rtol: float) -> bool:
     return abs(value - expected) <= rtol * abs(expected) + 1e-12 * (expected == 0)
 
 
-def agrees(value: float, expected: float, unit: str, rtol: float = RTOL) -> bool:
-    """:func:`close` for two values in ``unit``, compared on the absolute scale when ``unit`` is
-    an absolute temperature with an offset (°C, °F): the verdict is the same in every unit.
+def tolerance(expected_si: Size, zero_si: float, rtol: float = RTOL) -> Size:
+    """How far (in SI) a value may lie from ``expected_si`` and be right, for a key whose unit puts
+    its zero at ``zero_si`` in SI (273.15 K for °C; 0 for every unit without an offset).
 
-    >>> agrees(7.07, 7.0, "degC", 0.01), close(7.07, 7.0, 0.01), agrees(7.07, 7.0, "delta_degC", 0.01)
+    Without an offset it is ``rtol`` of the key's size. An absolute temperature stated in °C or °F
+    is graded on that scale, not in kelvin: 1 % of 296.55 K would pass 25.1 °C for 23.4 °C, a
+    slip of 1.7 K. Its distance from the scale's zero counts as at least
+    :data:`TEMPERATURE_FLOOR_K` (0.4 °C is not graded to 0.004 K) and at most the temperature in
+    kelvin (−200 °C is 73 K above absolute zero, not 200). The verdict is the same whatever unit
+    the reply uses; validity screens answers and their mistakes with the same width.
+
+    >>> keys = ((100.0, 0.0), (296.55, 273.15), (273.55, 273.15))
+    >>> [round(float(tolerance(key, zero)), 3) for key, zero in keys]
+    [1.0, 0.234, 0.1]
+    """
+    size = np.abs(expected_si)
+    if zero_si:
+        size = np.minimum(size, np.maximum(np.abs(expected_si - zero_si), TEMPERATURE_FLOOR_K))
+    return rtol * size  # type: ignore[no-any-return]
+
+
+def agrees(value: float, expected: float, unit: str, rtol: float = RTOL) -> bool:
+    """:func:`close` for two values in ``unit``; for an absolute temperature with an offset
+    (°C, °F), within the :func:`tolerance` of its scale: the verdict is the same in every unit.
+
+    >>> agrees(7.07, 7.0, "degC", 0.01), agrees(7.2, 7.0, "degC", 0.01), agrees(7.07, 7.0, "delta_degC", 0.01)
     (True, False, False)
     """
     scale = _absolute_scale(unit)
-    if scale is not None:
-        value, expected = value * scale[0] + scale[1], expected * scale[0] + scale[1]
-    return close(value, expected, rtol)
+    if scale is None:
+        return close(value, expected, rtol)
+    factor, zero = scale
+    value, expected = value * factor + zero, expected * factor + zero
+    return abs(value - expected) <= float(tolerance(expected, zero, rtol))
 
 
 @functools.lru_cache(maxsize=1024)
