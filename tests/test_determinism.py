@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import physgen
+from physgen.catalog import BUILTIN_ROOT
 from physgen.generation import count_variants
 
 
@@ -54,3 +55,20 @@ def test_generation_in_process_matches_the_cli(tmp_path: Path, catalog: physgen.
     cli = _generate(tmp_path, 3, "c.jsonl").decode()
     api = "".join(v.to_json() + "\n" for v in physgen.generate(catalog, n=6, seed=3))
     assert cli == api
+
+
+def test_an_expression_prints_the_same_compiled_and_loaded_from_the_cache(tmp_path: Path) -> None:
+    """A substitution left a product nested in a product in two templates: compiled, θ printed as
+    asin((L*g*tanh(2*pi*h/L))*sin(theta0)/(L*g)); loaded from the cache (a pickle round trip), as
+    asin(sin(theta0)*tanh(2*pi*h/L)). The option tables keep the compiled text, so the right option
+    was the one with uncancelled factors. Compiled in a fresh process, then loaded in another."""
+    files = [BUILTIN_ROOT / "waves/swell_shoaling_refraction_breaking.yaml",
+             BUILTIN_ROOT / "waves/train_horn_retarded_doppler.yaml"]
+    script = ("import sys, physgen\n"
+              "for f in sys.argv[1:]:\n"
+              "    t = next(iter(physgen.load_catalog(f).templates()))\n"
+              "    print(t.id, sorted((n, str(e)) for n, e in t.expressions.items()))\n")
+    env = {**os.environ, "PHYSGEN_CACHE_DIR": str(tmp_path / "cache"), "PHYSGEN_PROGRESS": "0"}
+    runs = [subprocess.run([sys.executable, "-c", script, *map(str, files)], check=True, env=env,
+                           capture_output=True, text=True).stdout for _ in range(2)]
+    assert runs[0] == runs[1] and "asin((L*g*" not in runs[0], runs

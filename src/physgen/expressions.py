@@ -335,8 +335,24 @@ def expand_in_order(raw: Mapping[str, Any], order: Iterable[str]) -> dict[str, A
         if name not in raw:
             continue
         expr = raw[name]
-        full[name] = expr.xreplace({s: full[str(s)] for s in expr.free_symbols if str(s) in full})
+        full[name] = rebuilt(expr.xreplace({s: full[str(s)] for s in expr.free_symbols if str(s) in full}))
     return full
+
+
+def rebuilt(expr: Any) -> Any:
+    """``expr`` built again from its leaves, each node from its rebuilt arguments: the form it has
+    after a pickle round trip (the cache), so an expression prints the same compiled or loaded.
+    A substitution can leave a product nested in a product, which prints its factors uncancelled
+    (``asin((L*g*tanh(k*h))*sin(θ0)/(L*g))``) and would mark the right option among canonical
+    wrong ones.
+
+    >>> import sympy as sp
+    >>> x, y = sp.symbols("x y")
+    >>> nested = sp.Mul(sp.Mul(x, y, evaluate=False), 1 / (x * y), evaluate=False)
+    >>> rebuilt(nested)
+    1
+    """
+    return expr if not expr.args else expr.func(*[rebuilt(a) for a in expr.args])
 
 
 def regimes(expr: Any) -> list[Any]:
