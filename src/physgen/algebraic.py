@@ -1,15 +1,19 @@
-"""Algebraic templates vary: the symbols an instance writes its givens with, and which quantity it
-asks (the template's relation solved for one of its inputs).
+"""Algebraic templates vary: the symbols an instance writes its givens with, which quantity it
+asks (the template's relation solved for one of its inputs), and how its givens are stated (a given
+replaced by another quantity it follows from).
 
 A template declares the variation as data: ``inputs.*.symbols`` (other names a given may be written
 as), ``answers.*.solve_for`` (inputs the answer's relation may be solved for instead, the answer then
-given) and ``answers.*.symbol`` (how a given answer is written). :func:`compile_variation` checks it
-and solves the relations with SymPy when the template compiles; the root that gives the input back
-at sample points across the ranges is the physical one. Instance ``k`` of an algebraic template is
-unknown ``k mod u`` (of the ``u`` unknowns) with the names of choice ``perm[k div u]`` of a seeded
-permutation of the choices (:func:`problem`), so instance numbers below
-:attr:`Variation.capacity` are all different problems, and instance 0 asks the template's own
-answers. :func:`vary` turns every
+given), ``answers.*.symbol`` (how a given answer is written) and ``inputs.*.restated`` (a quantity
+that states the given instead: the planet's mass through the orbit's period, a spring's stiffness
+through its static stretch). :func:`compile_variation` checks it, solves the relations with SymPy
+when the template compiles (the root that gives the input back at sample points across the ranges
+is the physical one) and writes each answer in terms of each restated given. Instance ``k`` of an
+algebraic template below ``c·u`` (``c`` choices of names, ``u`` unknowns) is unknown ``k mod u``
+with the names of choice ``perm[k div u]`` of a seeded permutation of the choices; past them come
+each restated given's problems, one per choice of the names still shown (:func:`problem`). So
+instance numbers below :attr:`Variation.capacity` are all different problems, and instance 0 asks
+the template's own answers. :func:`vary` turns every
 variant a format builds for the template's own problem into that instance's: the prompt, the
 steps, the options and the answers' texts respelled, the key written in the instance's own names
 (so a reply in the renamed symbols is graded right and one in the old names is not), and, for a
@@ -38,11 +42,13 @@ import numpy as np
 
 from .labels import PART_LABEL
 from .sampling import stream_key, uniforms
-from .units import Style
+from .units import Style, to_si
 from .variant import Answer, ShownQuantity, Variant
 
 if TYPE_CHECKING:
     from .instance import Instance
+    from .render import Text
+    from .schema import Restatement
     from .template import Template
 
 #: Points across the input ranges at which a solved root must give its input back (those that
@@ -82,24 +88,60 @@ class Solved:
     texts: dict[str, str]  # style -> the expression as the question writes it; "sympy" -> SymPy text
 
 
+@dataclass(frozen=True, eq=False)
+class Restated:
+    """A given stated through another quantity (``inputs.*.restated``): the sentence that gives it,
+    the input in terms of it (for the steps), and each answer's key in terms of it."""
+
+    input: str
+    name: str
+    unit: str
+    sentence: Text
+    means: dict[str, str]  # style -> the input in terms of the new given, as the steps write it
+    keys: dict[str, dict[str, str]]  # answer -> style -> its key; "sympy" -> SymPy text
+    value: Callable[..., Any]  # the new given in SI, from the inputs and constants in SI
+
+
 @dataclass(frozen=True)
 class Variation:
-    """What an algebraic template's instances vary: names per input, and the solved relations."""
+    """What an algebraic template's instances vary: names per input, the solved relations, and the
+    givens stated through other quantities."""
 
     names: tuple[tuple[str, tuple[str, ...]], ...]  # input -> the names it may be written as, its own first
     forms: dict[str, Forms]  # every name an instance may write (inputs, constants, given answers)
     solved: tuple[Solved, ...] = ()
+    restated: tuple[Restated, ...] = ()
+
+    @property
+    def choices(self) -> int:
+        """How many ways the inputs' names can be chosen."""
+        return math.prod(len(alts) for _, alts in self.names)
+
+    def restated_choices(self, r: Restated) -> int:
+        """How many ways the names can be chosen for ``r``'s problem (its input is not shown)."""
+        return self.choices // next(len(alts) for n, alts in self.names if n == r.input)
+
+    def solved_for(self, unknown: int) -> Solved | None:
+        """The solved relation a :attr:`Problem.unknown` asks, if it asks one."""
+        return self.solved[unknown - 1] if 0 < unknown <= len(self.solved) else None
+
+    def restated_for(self, unknown: int) -> Restated | None:
+        """The restated given a :attr:`Problem.unknown` states, if it states one."""
+        k = unknown - 1 - len(self.solved)
+        return self.restated[k] if 0 <= k < len(self.restated) else None
 
     @property
     def capacity(self) -> int:
         """How many different problems the template has: every choice of names, for the template's
-        own unknowns and for each solved relation."""
-        return math.prod(len(alts) for _, alts in self.names) * (1 + len(self.solved))
+        own unknowns and for each solved relation, and every choice of the names still shown for
+        each restated given."""
+        return self.choices * (1 + len(self.solved)) + sum(self.restated_choices(r) for r in self.restated)
 
 
 class Problem(NamedTuple):
     """Which problem an instance shows: the name of each input, and the unknown (0: the template's
-    own answers; k: ``Variation.solved[k - 1]``)."""
+    own answers; k ≤ s: ``Variation.solved[k - 1]``; past the s solved relations: the template's
+    own answers with ``Variation.restated[k - 1 - s]``'s given stated instead)."""
 
     names: tuple[str, ...]
     unknown: int
@@ -128,10 +170,25 @@ def problem(t: Template, seed: int, index: int) -> Problem | None:
         return None
     index %= var.capacity
     unknowns = 1 + len(var.solved)
-    unknown = index % unknowns  # instance 0 asks the template's own answers, 1 the first solved …
-    number = _order(t.id, seed, var.capacity // unknowns)[index // unknowns]
+    if index < var.choices * unknowns:  # instance 0 asks the template's own answers, 1 the first solved …
+        unknown = index % unknowns
+        number = _order(t.id, seed, var.choices)[index // unknowns]
+        kept = ""
+    else:  # then each restated given's problems, one block each
+        index -= var.choices * unknowns
+        k = 0
+        while index >= var.restated_choices(var.restated[k]):
+            index -= var.restated_choices(var.restated[k])
+            k += 1
+        r = var.restated[k]
+        size = var.restated_choices(r)
+        unknown, kept = unknowns + k, r.input
+        number = _order(f"{t.id}|{r.name}", seed, size)[index]
     names = []
-    for _, alts in var.names:
+    for n, alts in var.names:
+        if n == kept:  # not shown: its own name, in the steps
+            names.append(n)
+            continue
         names.append(alts[number % len(alts)])
         number //= len(alts)
     return Problem(tuple(names), unknown)
@@ -212,14 +269,13 @@ def vary(inst: Instance, made: Iterable[Variant], style: Style) -> Iterator[Vari
     var = t.variation
     assert var is not None
     renamed = tuple((n, c) for (n, _), c in zip(var.names, p.names, strict=True) if c != n)
-    solved = var.solved[p.unknown - 1] if p.unknown else None
+    solved, restated = var.solved_for(p.unknown), var.restated_for(p.unknown)
     for v in made:
-        if solved is not None:
-            swapped = _swap(inst, v, solved, style)
-            if swapped is None:
-                continue
-            v = swapped
-        yield _respelled(v, inst, renamed, style) if renamed else v
+        changed = (_swap(inst, v, solved, style) if solved is not None
+                   else _restate(inst, v, restated, style) if restated is not None else v)
+        if changed is None:
+            continue
+        yield _respelled(changed, inst, renamed, style) if renamed else changed
 
 
 def _added(inst: Instance, v: Variant) -> str:
@@ -314,6 +370,66 @@ def swapped_asks(t: Template, s: Solved, style: Style, paraphrase: int, without:
     return f"{given} {asks_sentence([(phrase, f'in terms of {joined}')], paraphrase)}"
 
 
+def _restate(inst: Instance, v: Variant, r: Restated, style: Style) -> Variant | None:
+    """``v`` (the template's own problem in free form) with ``r.input`` stated through ``r.name``:
+    its mention cut from the paraphrase, ``r``'s sentence added, the answers asked and keyed in
+    terms of ``r.name``, and a first step that gives the input back from it. None for any other
+    variant (options, a removed given, an added sentence are about the template's own givens)."""
+    from .formats.prompting import with_instruction
+
+    t = inst.template
+    if v.format != "free_form" or v.options or set(v.inputs) != set(t.spec.inputs):
+        return None
+    var = t.variation
+    assert var is not None
+    shown = var.forms[r.name].shown(style)
+    asked = restated_asks(t, r, style, v.paraphrase)
+    marker = "\x00"
+    body = t.omit_texts[v.paraphrase][r.input].render({**inst.context, "asks": marker})
+    sentence = r.sentence.render({**inst.context, r.name: shown})
+    if body.endswith(marker):  # the question ends the text: the new given comes just before it
+        text = f"{body[:-len(marker)]}{sentence} {asked}"
+    else:
+        text = f"{body.replace(marker, asked)} {sentence}"
+    si = [t.input_si[n].to_si(inst.inputs[n].value) for n in t.spec.inputs]
+    si += [c.si_value for c in t.constants.values()]
+    with np.errstate(all="ignore"):
+        value = float(to_si(r.unit).from_si(float(r.value(*si)[0])))
+    inputs = {n: q for n, q in v.inputs.items() if n != r.input}
+    inputs[r.name] = ShownQuantity(value, r.unit, shown)
+    answers = {a: ans._replace(text=r.keys[a][style], expr=r.keys[a]["sympy"]) if a in r.keys else ans
+               for a, ans in v.answers.items()}
+    first = f"From the statement, {var.forms[r.input].shown(style)} = {r.means[style]}."
+    last = [f"In terms of {shown}: {var.forms[a].shown(style)} = {r.keys[a][style]}." for a in r.keys]
+    return dataclasses.replace(v, prompt=with_instruction(text, t), inputs=inputs, answers=answers,
+                               steps=(first, *v.steps, *last), intermediates={}, unanswerable=())
+
+
+@functools.lru_cache(maxsize=4096)
+def restated_asks(t: Template, r: Restated, style: Style, paraphrase: int) -> str:
+    """The sentence asking the template's answers in terms of the givens of ``r``'s problem (in the
+    template's own names; :func:`vary` respells them with the instance's).
+
+    >>> import physgen
+    >>> t = physgen.load_catalog()["mechanics.escape_from_orbit_symbolic"]
+    >>> restated_asks(t, t.variation.restated[0], "ascii", 0)
+    'Find the smallest speed increase that lets the spacecraft escape (in terms of T_orb and r).'
+    """
+    from .render import asks_sentence
+
+    var = t.variation
+    assert var is not None
+    order = [*(r.name if n == r.input else n for n in t.spec.inputs), *t.spec.constants]
+    parts = []
+    for a, spec in t.spec.answers.items():
+        key = r.keys[a]["sympy"] if a in r.keys else str(t.expressions[a])
+        used = set(re.findall(r"[A-Za-z_]\w*", key))
+        listed = [var.forms[n].shown(style) for n in order if n in used]
+        joined = ", ".join(listed[:-1]) + " and " + listed[-1] if len(listed) > 1 else "".join(listed)
+        parts.append((spec.ask, f"in terms of {joined}" if joined else ""))
+    return asks_sentence(parts, paraphrase)
+
+
 # -- compiling it ---------------------------------------------------------------------------------
 def _forms(name: str, symbol: str | None) -> Forms:
     from .render import format_symbol
@@ -328,6 +444,7 @@ def compile_variation(t: Template, add: Callable[[str, str, str], None]) -> Vari
     spec = t.spec
     declared = [n for n, i in spec.inputs.items() if i.symbols]
     solving = [(a, x) for a, s in spec.answers.items() for x in s.solve_for]
+    restating = [(n, k, r) for n, i in spec.inputs.items() for k, r in enumerate(i.restated)]
     if spec.question_type != "algebraic":
         for n in declared:
             add(f"inputs.{n}.symbols", "only algebraic templates write their givens as symbols",
@@ -335,6 +452,9 @@ def compile_variation(t: Template, add: Callable[[str, str, str], None]) -> Vari
         for a, _ in solving:
             add(f"answers.{a}.solve_for", "only algebraic templates solve their relation for a given",
                 "remove `solve_for`, or make the template `question_type: algebraic`")
+        for n, k, _ in restating:
+            add(f"inputs.{n}.restated[{k}]", "only algebraic templates state a given through another "
+                "quantity", "remove `restated`, or make the template `question_type: algebraic`")
         return None
     forms = {n: _forms(n, i.symbol) for n, i in spec.inputs.items()}
     forms.update({n: _forms(n, c.symbol) for n, c in spec.constants.items()})
@@ -344,10 +464,158 @@ def compile_variation(t: Template, add: Callable[[str, str, str], None]) -> Vari
         forms.update({alt: _forms(alt, None) for alt in alts})
     _check_names(t, alternatives, forms, add)
     solved = tuple(s for a, x in solving if (s := _solve(t, a, x, forms, add)) is not None)
-    if not declared and not solved:
+    taken = {*spec.inputs, *spec.constants, *spec.answers}
+    taken.update(x for alts in alternatives.values() for x in alts)
+    restated: list[Restated] = []
+    for n, k, r in restating:
+        field = f"inputs.{n}.restated[{k}]"
+        if r.name in taken:
+            add(f"{field}.name", f"{r.name!r} is already a name of the template", "choose a new name")
+            continue
+        taken.add(r.name)
+        forms[r.name] = _forms(r.name, r.symbol)
+        made = _restated(t, n, r, forms, field, add)
+        if made is not None:
+            restated.append(made)
+    if not declared and not solved and not restated:
         return None
     names = tuple((n, (n, *(a for a in alternatives.get(n, ()) if a != n))) for n in spec.inputs)
-    return Variation(names, forms, solved)
+    return Variation(names, forms, solved, tuple(restated))
+
+
+def _restated(t: Template, n: str, r: Restatement, forms: Mapping[str, Forms], field: str,
+              add: Callable[[str, str, str], None]) -> Restated | None:
+    """``inputs.n.restated`` entry ``r`` checked and compiled: its name is read back as itself and
+    is new to the texts, ``value`` has ``unit``'s dimension, ``means`` gives the input back from
+    ``value`` at ``ROOT_POINTS`` points across the ranges, every paraphrase marks the input's
+    mention (``[[ … ]]``, cut where the sentence replaces it), the sentence renders and states the
+    new given, and each key is short enough to ask and gradable."""
+    import sympy as sp
+
+    from .expressions import ExpressionError, parse_expression, symbols_for
+    from .functions import numpy_function
+    from .reading.algebra import to_expression
+    from .reading.numbers import KNOWN_NAMES
+    from .render import STYLES, compile_text, format_expression
+    from .units import Quantity, parse_unit
+
+    spec = t.spec
+    others = [i for i in spec.inputs if i != n]
+    own = [*spec.inputs, *spec.constants, *spec.answers, r.name]
+    if r.name in KNOWN_NAMES or forms[r.name].unicode in WORDS:
+        add(f"{field}.name", f"{r.name!r} reads as a function, constant or word", "choose another name")
+        return None
+    back = [to_expression(text, own) for text in (forms[r.name].unicode, f"${forms[r.name].latex}$")]
+    if any(b != r.name for b in back):
+        add(f"{field}.symbol", f"{r.name!r} is printed {forms[r.name].unicode!r}, which the grader reads as "
+            f"{back}", "choose a name the grader reads back (a letter, a Greek letter's name, a letter "
+            "with a subscript)")
+        return None
+    hits = [where for where, text in _rendered(t) if mentions(text, forms[r.name].unicode)]
+    if hits:
+        add(f"{field}.name", f"{hits[0]} already writes {forms[r.name].unicode!r}",
+            "choose a symbol the texts do not use")
+        return None
+    unmarked = [k for k, cuts in enumerate(t.omit_texts) if n not in cuts]
+    if unmarked:
+        add(field, f"text[{unmarked[0]}] does not mark the mention of {n} with [[ … ]], so the sentence "
+            "stating it another way cannot replace it", f"wrap the phrase that gives {n} in [[ ]]")
+        return None
+    try:
+        value = parse_expression(r.value, [*spec.inputs, *spec.constants])
+    except ExpressionError as exc:
+        add(f"{field}.value", str(exc), exc.fix)
+        return None
+    try:
+        means = parse_expression(r.means, [r.name, *others, *spec.constants])
+    except ExpressionError as exc:
+        add(f"{field}.means", str(exc), exc.fix)
+        return None
+    try:
+        unit = parse_unit(r.unit)
+    except Exception:
+        add(f"{field}.unit", f"{r.unit!r} is not a unit", "use a Pint unit such as 's', 'm', 'J'")
+        return None
+    names = [*spec.inputs, *spec.constants]
+    symbols = list(symbols_for(names).values())
+    mid = [Quantity(t.input_si[i].to_si(sum(spec.inputs[i].bounds()) / 2), t.input_si[i].si_unit)
+           for i in spec.inputs] + [Quantity(c.si_value, c.si_unit) for c in t.constants.values()]
+    try:
+        with np.errstate(all="ignore"):
+            got = sp.lambdify(symbols, value, modules="numpy")(*mid)
+        dimension = got.dimensionality if isinstance(got, Quantity) else Quantity(1).dimensionality
+    except Exception as exc:
+        add(f"{field}.value", f"dimensions do not work out: {exc}", "only like quantities can be added")
+        return None
+    if dimension != unit.dimensionality:
+        add(f"{field}.value", f"{r.value!r} has dimension {dimension or 'dimensionless'}, but its unit "
+            f"{r.unit!r} is {unit.dimensionality or 'dimensionless'}", "fix `value` or `unit`")
+        return None
+    compute = numpy_function(symbols, [value])
+    key = stream_key(0, f"restate:{t.id}:{n}:{r.name}")
+    index = np.arange(ROOT_POINTS, dtype=np.uint64)
+    si = {}
+    for j, (i, inp) in enumerate(spec.inputs.items()):
+        lo, hi = inp.bounds()
+        si[i] = t.input_si[i].to_si(lo + uniforms(key, index, j) * (hi - lo))
+    consts = [c.si_value for c in t.constants.values()]
+    with np.errstate(all="ignore"):
+        new = np.broadcast_to(np.asarray(compute(*(si[i] for i in spec.inputs), *consts)[0], dtype=float),
+                              index.shape)
+        back_symbols = list(symbols_for([r.name, *others, *spec.constants]).values())
+        given = np.broadcast_to(np.asarray(numpy_function(back_symbols, [means])(
+            new, *(si[i] for i in others), *consts)[0], dtype=float), index.shape)
+        usable = t.constraint_mask(si) & np.isfinite(new)
+    if usable.sum() < ROOT_POINTS // 4 or not np.allclose(given[usable], si[n][usable], rtol=1e-7, atol=0.0):
+        add(f"{field}.means", f"{n} = {r.means} does not give {n} back from {r.name} = {r.value} across the "
+            "ranges", f"write `means` as {n} solved from `value`")
+        return None
+    try:
+        sentence = compile_text(r.text)
+    except Exception as exc:  # TextError, or jinja2.s TemplateSyntaxError
+        add(f"{field}.text", f"cannot be read: {exc}", "write a sentence with {{ name }} placeholders")
+        return None
+    allowed = {r.name, *others, *spec.constants}
+    if not sentence.names <= allowed or r.name not in sentence.names:
+        add(f"{field}.text", f"the sentence uses {sorted(sentence.names)}; it must state {r.name} "
+            f"({{{{ {r.name} }}}}) and may use only {sorted(allowed)}",
+            f"write e.g. 'It is given as {{{{ {r.name} }}}}.'")
+        return None
+    printed: dict[str, str | None] = {i: s.symbol for i, s in spec.inputs.items()}
+    printed.update({c: s.symbol for c, s in spec.constants.items()})
+    printed[r.name] = r.symbol
+    signs = {i: spec.inputs[i].bounds()[0] > 0 for i in spec.inputs}
+    signs.update({c: k.si_value > 0 for c, k in t.constants.items()})
+    signs[r.name] = bool((new[usable] > 0).all())
+    assumed = {x: sp.Symbol(x, positive=True) if signs[x] else sp.Symbol(x, real=True) for x in signs}
+    keys: dict[str, dict[str, str]] = {}
+    answers = t.evaluate_si(si)
+    for a in spec.answers:
+        expr = t.expressions.get(a)
+        if expr is None or n not in {str(x) for x in expr.free_symbols}:
+            continue
+        rewritten = expr.xreplace({x: assumed[str(x)] for x in expr.free_symbols})
+        inserted = means.xreplace({x: assumed[str(x)] for x in means.free_symbols})
+        found = _simplest(rewritten.xreplace({assumed[n]: inserted}))
+        found = found.xreplace({x: sp.Symbol(str(x)) for x in found.free_symbols})
+        if sp.count_ops(found) > MAX_OPERATIONS:
+            add(field, f"{a} in terms of {r.name} takes {sp.count_ops(found)} operations to write",
+                "state the input through a simpler quantity")
+            return None
+        key_names = [r.name, *others, *spec.constants]
+        with np.errstate(all="ignore"):
+            again = np.broadcast_to(np.asarray(numpy_function(list(symbols_for(key_names).values()), [found])(
+                new, *(si[i] for i in others), *consts)[0], dtype=float), index.shape)
+        if not np.allclose(again[usable], answers[a][usable], rtol=1e-7, atol=0.0):
+            add(field, f"{a} in terms of {r.name} does not give the key back", "check `value` and `means`")
+            return None
+        keys[a] = {style: format_expression(found, printed, style) for style in STYLES}
+        keys[a]["sympy"] = str(found)
+    if not keys:
+        add(field, f"no answer uses {n}, so stating it another way changes no key", "remove `restated`")
+        return None
+    means_texts: dict[str, str] = {style: format_expression(means, printed, style) for style in STYLES}
+    return Restated(n, r.name, r.unit, sentence, means_texts, keys, compute)
 
 
 def _check_names(t: Template, alternatives: Mapping[str, tuple[str, ...]], forms: dict[str, Forms],

@@ -83,6 +83,26 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
+class Restatement(_Strict):
+    """Algebraic templates: a given stated through another quantity. An instance that restates it
+    gives ``name`` instead (a sentence, ``text``, says what it is) and asks the answers in terms of
+    it: the key is the answer's expression with the given replaced by ``means``."""
+
+    name: Annotated[str, Field(pattern=r"^[A-Za-z][A-Za-z0-9_]*$", max_length=40)] = Field(
+        description="the quantity given instead, as a name (T_orb, d, lam)")
+    symbol: Phrase | None = Field(
+        None, description="how texts write it (default: the name, typeset: lam -> λ, T_orb -> T_orb)")
+    unit: Phrase = Field(description="its Pint unit, e.g. 's'")
+    value: Annotated[str, Field(min_length=1, max_length=1000)] = Field(
+        description="its value in terms of the inputs and constants, e.g. '2*pi*sqrt(r**3/(G*M))'")
+    means: Annotated[str, Field(min_length=1, max_length=1000)] = Field(
+        description="the restated input in terms of it, the other inputs and the constants, e.g. "
+        "'4*pi**2*r**3/(G*T_orb**2)'; checked against `value` at load")
+    text: Annotated[str, Field(min_length=3, max_length=MAX_PHRASE)] = Field(
+        description="the sentence that states it, written like the template's texts: "
+        "'One orbit takes the spacecraft {{ T_orb }}.'")
+
+
 class InputSpec(_Strict):
     """One quantity the problem gives: how it is drawn and shown.
 
@@ -109,6 +129,12 @@ class InputSpec(_Strict):
         default_factory=list, max_length=MAX_ITEMS,
         description="algebraic templates: other names it may be written as (typeset like a name: nu -> ν, "
         "m_p -> m_p); each instance writes it with one of its own and these, chosen from its own stream",
+    )
+    restated: list[Restatement] = Field(
+        default_factory=list, max_length=MAX_ITEMS,
+        description="algebraic templates: ways to state this given through another quantity (its value "
+        "replaced by that quantity's; the answers asked in terms of it); each is one more problem per "
+        "choice of names",
     )
     exact: bool = Field(
         False, description="exact by statement (a count, a given difference), so the conditioning "

@@ -168,13 +168,16 @@ def _omissible(t: Template) -> bool:
 def _removable(inst: Instance) -> tuple[str, ...]:
     """The givens ``omitted`` may remove from ``inst``: those of :func:`omissible`, and for an
     algebraic problem that asks a relation solved for an input, those the relation needs other
-    than that input (which the question asks, so it is no given)."""
+    than that input (which the question asks, so it is no given); none for a problem that states
+    a given through another quantity (it is asked in free form only)."""
     t = inst.template
     names = _omissible_names(t)
     p, var = inst.problem, t.variation
     if p is None or not p.unknown or var is None:
         return names
-    solved = var.solved[p.unknown - 1]
+    solved = var.solved_for(p.unknown)
+    if solved is None:
+        return ()
     return tuple(n for n in names if n != solved.input and n in depends_on(t, solved.answer))
 
 
