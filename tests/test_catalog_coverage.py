@@ -87,6 +87,16 @@ def test_size_domains_and_difficulty(catalog: physgen.Catalog) -> None:
     assert sum(t.question_type == "algebraic" for t in templates) >= MIN_ALGEBRAIC
 
 
+def test_each_group_of_the_catalog_is_one_domain(catalog: physgen.Catalog) -> None:
+    """A template's group (the first part of its id, its folder) and its domain agree across the
+    built-in catalog: a breakdown or split by domain puts it with its neighbours
+    (``waves.spring_block_friction_stops`` said ``mechanics``)."""
+    domains: dict[str, set[str]] = {}
+    for tid in catalog:
+        domains.setdefault(tid.split(".", 1)[0], set()).add(catalog[tid].domain)
+    assert all(len(d) == 1 for d in domains.values()), domains
+
+
 @pytest.mark.parametrize("template_id", sorted(ARCHETYPES))
 def test_archetype_names(catalog: physgen.Catalog, template_id: str) -> None:
     t = catalog[template_id]

@@ -60,6 +60,7 @@ BANK: dict[str, tuple[tuple[str, str, tuple[float, float, int]], ...]] = {
         ("The demonstration bench is {x} m long.", "m", (1.5, 3, 1)),
         ("The apparatus was assembled {x} years ago.", "year", (2, 15, 0)),
         ("A clamp stand of {x} kg holds a ruler that plays no part.", "kg", (1, 4, 1)),
+        ("The room's ceiling lights draw {x} W in all.", "W", (120, 400, 0)),
     ),
     "optics": (
         *_LAB,
