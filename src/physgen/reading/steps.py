@@ -55,8 +55,10 @@ _CLAUSE = re.compile(rf"(?=[;\n.:,astwugf])(?:[;\n]|[.:,](?=\s)|\b(?:{_CLAUSE_WO
 #: An equation sign ahead in the value's clause and sentence: the value is a link of a chain
 #: (``14.4 × 3 = …``), so its own value is not stated yet (:data:`.quantity._CHAIN_AHEAD`, with
 #: the clause ending at :data:`_CLAUSE` or a sentence stop as well).
-_AHEAD = re.compile(  # an aside in parentheses after the value ("28.4 nC (q = …)") is no chain;
-    rf"(?!\s+\()(?:(?!\b(?:thus|{_CLAUSE_WORDS})\b|[.!?:](?:\s|$)|[.:,](?=\s))[^,;\n])*?(?:=|≈|->|→|⇒)")
+_AHEAD = re.compile(
+    rf"(?:(?!\b(?:thus|{_CLAUSE_WORDS})\b|[.!?:](?:\s|$)|[.:,](?=\s))[^,;\n])*?(?:=|≈|->|→|⇒)")
+#: A bracket right after a value: an aside ("28.4 nC (q = …)"), so the value is no link of a chain.
+_BRACKET_AFTER = re.compile(r"\s+\(")
 _LABEL = re.compile(r"([^\s=≈]+(?:\s*/\s*[^\s=≈]+)?)\s*$")
 _PLAIN = re.compile(r"[\\_{}()$\s*]")  # a prime stays: E1′ is not E1
 _LEAD = re.compile(r"[A-Za-z]+")
@@ -68,6 +70,78 @@ _JOIN = f" ;{_MARK} "
 _MARKS = re.compile(_MARK)
 _SHORT_WORDS = frozenset({"is", "so", "as", "at", "of", "to", "by", "in", "on", "if", "we", "a", "an", "i"})
 _FUNCTION_BEFORE = re.compile(r"\b(?:sin|cos|tan|ln|log|exp|sqrt|arcsin|arccos|arctan)\s*$")
+#: What :func:`_brackets` looks at: a bracket, an equation sign, or the mark that starts a line.
+_BRACKET_SCAN = re.compile(rf"[()\[\]=≈{_MARK}]")
+#: Where a clause or a chain's link ends (:data:`_CLAUSE` and the stops of :data:`_AHEAD`).
+_STOPS = re.compile(rf"{_CLAUSE.pattern}|\bthus\b|[.!?:](?=\s|$)")
+#: Brackets nested deeper than this are read as part of the bracket around them (bounds the work).
+MAX_DEPTH = 4
+_OUTSIDE = 1 << 62  # "in no aside": the clause of such a value ends nowhere inside the text
+
+
+class _Brackets(NamedTuple):
+    """How brackets cut a normalised batch into clauses (:func:`_brackets`)."""
+
+    masked: str  # the text as clauses are cut: no stop inside a bracketed expression, an aside's brackets ";"
+    flat: str  # ``masked`` with every aside blanked: read there, a value outside the asides
+    until: list[int]  # per position: where the innermost aside around it closes (or _OUTSIDE)
+
+
+def _brackets(t: str) -> _Brackets | None:
+    """The bracketed groups of a normalised batch ``t``, or None when it has none.
+
+    A group that holds an equation sign of its own is an *aside* (``(m = 1.20 kg, k = 182 N/m)``),
+    a clause of its own: the values in it are named within it and end at its bracket, and for
+    the values around it the aside is not there (it neither names them nor makes them links of
+    a chain). Any other group is part of an expression (``min(t_s, T)``, ``(1 − 2/3)``): no
+    comma or ``and`` in it ends a clause. A group closes on its own line; one left open is none,
+    and one nested deeper than :data:`MAX_DEPTH` is read as part of the group around it.
+    """
+    if "(" not in t and "[" not in t:
+        return None
+    stack: list[list[int]] = []  # [open, aside (0 or 1), the open of the group around it or -1]
+    deep = 0  # groups opened inside the deepest one kept, not yet closed
+    groups: list[tuple[int, int, bool, int]] = []  # (open, close, aside, open of the group around)
+    for m in _BRACKET_SCAN.finditer(t):
+        ch, at = m.group(0), m.start()
+        if ch in "([":
+            if len(stack) < MAX_DEPTH:
+                stack.append([at, 0, stack[-1][0] if stack else -1])
+            else:
+                deep += 1
+        elif ch in ")]":
+            if deep:
+                deep -= 1
+            elif stack:
+                opened, aside, around = stack.pop()
+                groups.append((opened, at, bool(aside), around))
+        elif ch == _MARK:
+            stack.clear()
+            deep = 0
+        elif stack:
+            stack[-1][1] = 1
+    if not groups:
+        return None
+    groups.sort()  # by opening: a group before the groups inside it, so they overwrite it below
+    masked = list(t)
+    owner = [-1] * (len(t) + 1)  # per position: the open of the innermost group around it
+    until = [_OUTSIDE] * (len(t) + 1)
+    ends: dict[int, int] = {}  # open of a group -> where the innermost aside around it closes
+    for opened, shut, aside, around in groups:
+        ends[opened] = end = shut if aside else ends.get(around, _OUTSIDE)
+        owner[opened:shut + 1] = [opened] * (shut + 1 - opened)
+        until[opened:shut + 1] = [end] * (shut + 1 - opened)
+        if aside:
+            masked[opened] = masked[shut] = ";"
+    expressions = {opened for opened, _, aside, _ in groups if not aside}
+    for m in _STOPS.finditer(t):
+        if owner[m.start()] in expressions:
+            masked[m.start():m.end()] = "~" * (m.end() - m.start())
+    flat = masked.copy()
+    for opened, shut, aside, _ in groups:
+        if aside:
+            flat[opened:shut + 1] = " " * (shut + 1 - opened)
+    return _Brackets("".join(masked), "".join(flat), until)
 
 
 class Found(NamedTuple):  # a tuple: made for every number read, and a dataclass costs 5x to make
@@ -118,13 +192,14 @@ def plain(symbol: str) -> str:
     return "".join(GREEK.get(ch, ch) for ch in out)
 
 
-def _label(text: str, at: int, start: int, clauses: Sequence[tuple[int, int]]) -> str:
+def _label(text: str, at: int, start: int, clauses: Sequence[tuple[int, int, int]]) -> str:
     """The symbol the value at ``at`` is assigned to in its clause (``X_L = … = 14.6``), plain;
     the clause starts at ``start`` at the earliest (the end of the value stated before).
-    ``clauses``: the (start, end) of every :data:`_CLAUSE` boundary in ``text``, in order."""
+    ``clauses``: the (start, end, until) of every :data:`_CLAUSE` boundary in ``text``, in order;
+    a boundary inside an aside that closes (at ``until``) before the value is not the value's."""
     low = max(start, at - 200)
-    k = bisect.bisect_right(clauses, (at, at)) - 1
-    while k >= 0 and clauses[k][1] > at:
+    k = bisect.bisect_right(clauses, (at, at, 0)) - 1
+    while k >= 0 and clauses[k][0] >= low and (clauses[k][1] > at or clauses[k][2] <= at):
         k -= 1
     clause = text[clauses[k][1]:at] if k >= 0 and clauses[k][0] >= low else text[low:at]
     equals, approx = clause.find("="), clause.find("≈")
@@ -133,8 +208,8 @@ def _label(text: str, at: int, start: int, clauses: Sequence[tuple[int, int]]) -
         return ""
     rest = clause[:cut].rsplit(None, 3)  # a label spans at most 3 words ("v / c"): search from there
     m = _LABEL.search(clause, len(rest[0]) if len(rest) == 4 else 0, cut)
-    if m is None:
-        return ""
+    if m is None or m.group(1).count(")") > m.group(1).count("("):
+        return ""  # "GM/(R v_rot) = 9.29 m/s": the name ends an expression in brackets, and names nothing
     head = clause[:m.start()]
     words = head.rsplit(None, 1)  # the word before the label is the last
     last = words[-1] if words else ""
@@ -155,15 +230,22 @@ def read_values(text: str, offset: int = 0) -> list[Found]:
     for batch in _batches(_pieces(text)):
         t = normalise(_JOIN.join(piece for _, piece in batch))
         base = (offset + batch[0][0]) * 4096  # a normalised batch is at most 1,200 characters long
-        stated = 0  # where the value stated last ends: a new clause starts there
-        clauses = [m.span() for m in _CLAUSE.finditer(t)]
+        brackets = _brackets(t)
+        until = None if brackets is None else brackets.until
+        # where each value stated ends, and where the aside it stands in closes: a new clause
+        # starts after the last one stated, not counting those in an aside closed before
+        stated: list[tuple[int, int]] = [(0, _OUTSIDE)]
+        clauses = [(m.start(), m.end(), until[m.start()] if until else _OUTSIDE)
+                   for m in _CLAUSE.finditer(t if brackets is None else brackets.masked)]
         marks = [m.start() for m in _MARKS.finditer(t)]
         for run in runs(t):
             at, piece = batch[bisect.bisect_left(marks, run.start)] if marks else batch[0]
             head = _UNIT_HEAD.match(t, run.end)
             unit, length = unit_after(head.group(0), "") if head else ("", 0)
             end = run.end + length
-            link = _AHEAD.match(t, end, end + 200) is not None  # its value is not stated yet
+            inside = until[run.start] if until else _OUTSIDE  # the aside the value stands in closes there
+            cut = t if brackets is None else brackets.masked if inside < _OUTSIDE else brackets.flat
+            link = _BRACKET_AFTER.match(t, end) is None and _AHEAD.match(cut, end, end + 200) is not None
             where = (offset + at, offset + at + len(piece), piece)
             if link or _LITERAL.fullmatch(run.text) is None:  # a calculation: the numbers written in it
                 for m in _LITERAL.finditer(run.text):
@@ -171,9 +253,11 @@ def read_values(text: str, offset: int = 0) -> list[Found]:
                                      True, *where))
             if link or unit.startswith("?"):
                 continue
+            while stated[-1][1] <= run.start:
+                stated.pop()
             out.append(Found(base + run.start, run.value, unit, t[run.start:end].strip(),
-                             _label(t, run.start, stated, clauses), False, *where))
-            stated = end
+                             _label(cut, run.start, stated[-1][0], clauses), False, *where))
+            stated.append((end, inside))
     return out
 
 
