@@ -253,3 +253,42 @@ def test_the_worked_steps_read_right_as_first_written() -> None:
         "(μs = 0.56).\nx1 = 2d − A0 = -5.853 cm.\nx2 = −2d − x1 = 2.615 cm.\nThe path slid is 23.4 cm."
         "\nFinal answer: (a) 92.0 cm/s (b) 0.510 s (c) 690 mJ")
     assert grade_steps(spring, reply).score == 1.0
+
+
+def test_a_factor_before_a_bracket_inside_a_formula_is_no_stated_value() -> None:
+    # "4 (M + m)" inside √(…): the 4 is a number of the calculation, not ω's value; a value
+    # followed by an aside at the top level is still stated ("28.4 nC (q = …)")
+    found = read_values("ω = √(ρ g π D²/(4 (M + m))) = 2.57 rad/s")
+    assert [(f.text, f.label) for f in found if not f.literal] == [("2.57 rad/s", "omega")]
+    assert [(f.text, f.label) for f in read_values("Q = 28.4 nC (q = CV)") if not f.literal] == [
+        ("28.4 nC", "Q")]
+
+
+def test_the_letters_of_a_numbered_name_with_a_given_s_value_state_the_given() -> None:
+    # "t" is t0's leading letter, but "At t = 1.48 s" states the given moment (τ), not t0 (while
+    # "R = 3.69 cm", the given depth under R_s's letter, is R_s stated wrong: trace 234)
+    ball = _variant("fluids.ball_thrown_down_past_terminal_speed", 0, 0)  # v_t 30.24 m/s, t0 2.339 s
+    reply = ("v_t = 30.24 m/s and t0 = 2.339 s. At t = 1.48 s the speed is 35.78 m/s."
+             "\nFinal answer: (a) 35.78 m/s (b) 59.65 m (c) 67.42 J")
+    assert grade_steps(ball, reply).score == 1.0
+    wrong = grade_steps(ball, reply.replace("t0 = 2.339 s.", "t0 = 2.339 s. So t = 3.1 s."))
+    assert wrong.steps[1].reason == "wrong_value"  # a value under its letters that is no given
+
+
+def test_an_energy_stated_for_pc_is_the_momentum() -> None:
+    # "pc = 6.833 MeV" states p = 6.833 MeV/c (and "mc² = …" a mass); an energy under another
+    # name is no momentum
+    pc = next(f for f in read_values("pc = √(K² + 2K m_e c²) = 6.833 MeV") if not f.literal)
+    assert matches(pc, 6.833, "MeV/c", 0.01) and not matches(pc, 6.833 * 1.01, "MeV/c", 0.001)
+    assert not matches(read_values("m c² = 938.3 MeV")[0], 938.3, "MeV/c^2", 0.01)  # "c²" alone names nothing
+    assert matches(read_values("mc² = 938.3 MeV")[0], 938.3, "MeV/c^2", 0.01)
+    assert not matches(read_values("K = 6.833 MeV")[0], 6.833, "MeV/c", 0.01)
+
+
+def test_a_power_stated_in_dbm_is_read_as_the_power() -> None:
+    # -5.18 dBm is 0.303 mW (the unit registry's linear dBm conversion would give -0.34 mW)
+    dbm = next(f for f in read_values("launched 10 log(4.75 × 0.0639) = -5.18 dBm") if not f.literal)
+    assert matches(dbm, 0.3034, "mW", 0.01) and matches(dbm, 3.034e-4, "W", 0.01)
+    assert not matches(dbm, 0.341, "mW", 0.01)
+    assert matches(read_values("P = 16.2 dBW")[0], 41.7, "W", 0.01)
+    assert [f.value for f in read_values("P = 1e99 dBm, 12 dB")] == [1e99, 12.0]  # no overflow; a ratio stays

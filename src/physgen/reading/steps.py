@@ -76,6 +76,9 @@ _BRACKET_SCAN = re.compile(rf"[()\[\]=≈{_MARK}]")
 _STOPS = re.compile(rf"{_CLAUSE.pattern}|\bthus\b|[.!?:](?=\s|$)")
 #: Brackets nested deeper than this are read as part of the bracket around them (bounds the work).
 MAX_DEPTH = 4
+#: Powers stated in decibels of a reference power, read as that power (the unit registry converts
+#: them linearly, so -5.18 dBm would read -0.34 mW, not 0.303 mW); a dB alone is a ratio.
+_DECIBEL_POWER = {"dBm": "mW", "dBW": "W"}
 _OUTSIDE = 1 << 62  # "in no aside": the clause of such a value ends nowhere inside the text
 
 
@@ -85,6 +88,7 @@ class _Brackets(NamedTuple):
     masked: str  # the text as clauses are cut: no stop inside a bracketed expression, an aside's brackets ";"
     flat: str  # ``masked`` with every aside blanked: read there, a value outside the asides
     until: list[int]  # per position: where the innermost aside around it closes (or _OUTSIDE)
+    formula: bytearray  # per position: 1 when the innermost group around it is part of an expression
 
 
 def _brackets(t: str) -> _Brackets | None:
@@ -126,11 +130,13 @@ def _brackets(t: str) -> _Brackets | None:
     masked = list(t)
     owner = [-1] * (len(t) + 1)  # per position: the open of the innermost group around it
     until = [_OUTSIDE] * (len(t) + 1)
+    formula = bytearray(len(t) + 1)
     ends: dict[int, int] = {}  # open of a group -> where the innermost aside around it closes
     for opened, shut, aside, around in groups:
         ends[opened] = end = shut if aside else ends.get(around, _OUTSIDE)
         owner[opened:shut + 1] = [opened] * (shut + 1 - opened)
         until[opened:shut + 1] = [end] * (shut + 1 - opened)
+        formula[opened:shut + 1] = (b"\0" if aside else b"\1") * (shut + 1 - opened)
         if aside:
             masked[opened] = masked[shut] = ";"
     expressions = {opened for opened, _, aside, _ in groups if not aside}
@@ -141,7 +147,7 @@ def _brackets(t: str) -> _Brackets | None:
     for opened, shut, aside, _ in groups:
         if aside:
             flat[opened:shut + 1] = " " * (shut + 1 - opened)
-    return _Brackets("".join(masked), "".join(flat), until)
+    return _Brackets("".join(masked), "".join(flat), until, formula)
 
 
 class Found(NamedTuple):  # a tuple: made for every number read, and a dataclass costs 5x to make
@@ -245,7 +251,10 @@ def read_values(text: str, offset: int = 0) -> list[Found]:
             end = run.end + length
             inside = until[run.start] if until else _OUTSIDE  # the aside the value stands in closes there
             cut = t if brackets is None else brackets.masked if inside < _OUTSIDE else brackets.flat
-            link = _BRACKET_AFTER.match(t, end) is None and _AHEAD.match(cut, end, end + 200) is not None
+            # a bracket right after it starts an aside, unless the value stands in a formula ("4 (M + m)")
+            in_formula = brackets is not None and brackets.formula[run.start]
+            aside_after = not in_formula and _BRACKET_AFTER.match(t, end) is not None
+            link = not aside_after and _AHEAD.match(cut, end, end + 200) is not None
             where = (offset + at, offset + at + len(piece), piece)
             if link or _LITERAL.fullmatch(run.text) is None:  # a calculation: the numbers written in it
                 for m in _LITERAL.finditer(run.text):
@@ -255,7 +264,10 @@ def read_values(text: str, offset: int = 0) -> list[Found]:
                 continue
             while stated[-1][1] <= run.start:
                 stated.pop()
-            out.append(Found(base + run.start, run.value, unit, t[run.start:end].strip(),
+            value = run.value
+            if unit in _DECIBEL_POWER and abs(value) < 3000:  # (10^300 at most: no overflow)
+                value, unit = 10.0 ** (value / 10), _DECIBEL_POWER[unit]
+            out.append(Found(base + run.start, value, unit, t[run.start:end].strip(),
                              _label(cut, run.start, stated[-1][0], clauses), False, *where))
             stated.append((end, inside))
     return out
@@ -275,6 +287,18 @@ def _batches(pieces: list[tuple[int, str]]) -> list[list[tuple[int, str]]]:
     return out
 
 
+def _conversion(found: Found, unit: str) -> tuple[float, float] | None:
+    """(factor, offset) from the unit ``found`` is stated in to ``unit``, or None. A value stated
+    for a name times c or c² (``pc = 6.83 MeV``, ``mc² = 938 MeV``) is the name's in that unit
+    over c or c² (6.83 MeV/c), when its unit alone does not convert."""
+    conv = conversion(found.unit, unit)  # cached
+    if conv is None and found.label[-1:] == "c" and len(found.label) > 1:
+        return conversion(f"{found.unit}/c", unit)
+    if conv is None and found.label.endswith(("c^2", "c2")) and len(found.label) > 3:
+        return conversion(f"{found.unit}/c^2", unit)
+    return conv
+
+
 def _figures(number: str) -> int:
     """Significant figures written in a plain number (``0.00487`` has 3, ``1.0e5`` has 2)."""
     digits = re.sub(r"\D", "", number.lower().split("e")[0]).lstrip("0")
@@ -292,7 +316,7 @@ def matches(found: Found, value: float, unit: str, rtol: float) -> bool:
     (True, True)
     """
     if found.unit:
-        conv = conversion(found.unit, unit)
+        conv = _conversion(found, unit)
         targets = [] if conv is None else [(found.value * conv[0] + conv[1], conv)]
     else:
         si = to_si(unit)  # cached
@@ -327,7 +351,7 @@ def _near(found: list[Found], value: float, unit: str, rtol: float) -> list[Foun
     out = []
     for f in found:
         if f.unit:
-            conv = conversion(f.unit, unit)  # cached
+            conv = _conversion(f, unit)
             if conv is not None and low <= f.value * conv[0] + conv[1] <= high:
                 out.append(f)
         elif low <= f.value <= high or low_si <= f.value <= high_si:
@@ -423,11 +447,19 @@ def grade_steps(variant: Variant, reply: str, rtol: float = RTOL) -> StepGrade:
     known = [(q.value, q.unit) for q in variant.inputs.values()]
     known += [(a.value, a.unit) for a in variant.answers.values()]
     known += [(i.value, i.unit) for i in items.values()]
-    # "v_y = 0 at the top" states a condition, not a value found for the step
+    # "v_y = 0 at the top" states a condition, not a value found for the step; the letters of a
+    # name with a number ("t" of t0) name the variable, and with a given's value they state the
+    # given ("At t = 1.48 s": the moment asked about), not the step
     stated: dict[str, Found] = {}  # the last value stated for each name
+    inputs = known[:len(variant.inputs)]
     for f in before:
         if not f.literal and f.value != 0 and f.label in aliases:
-            stated[aliases[f.label]] = f
+            name = aliases[f.label]
+            if name[len(f.label):][:1].isdigit() and plain(name) != f.label and any(
+                    (not f.unit or conversion(f.unit, u) is not None) and matches(f, v, u, rtol)
+                    for v, u in inputs):
+                continue
+            stated[name] = f
     verdicts = []
     for g, group in enumerate(groups):
         low = max((p for h in groups[:g] for n in h if (p := chosen[n]) is not None), default=-1)
