@@ -460,12 +460,15 @@ def _label_plain(text: str, at: int, start: int, clauses: Sequence[tuple[int, in
         return ""
     m = steps._LABEL.search(clause[:cut])
     before = clause[: m.start()].split() if m else []
+    if before and before[-1] == steps._MARK:  # the mark that starts a line is no word
+        before = []
     if (
         m is None
         or m.group(1).count(")") > m.group(1).count("(")  # "GM/(R v) = …": the end of an expression
         or steps._FUNCTION_BEFORE.search(clause[: m.start()])
         or (before and len(steps.plain(before[-1])) <= 2 and before[-1].lower() not in steps._SHORT_WORDS)
         or (before and "_" in before[-1])  # "h_FE I_B = …": a product
+        or (before and before[-1][-1].isdigit())  # "6.40 m = …": a unit
     ):
         return ""
     return steps.plain(m.group(1))
@@ -492,6 +495,7 @@ CLAUSE_TEXT = [
     "14.4",
     "2",
     "m/s",
+    " ;¶ ",  # the join of two lines
     "(",
     ")",
     "\\",

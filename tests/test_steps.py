@@ -292,3 +292,44 @@ def test_a_power_stated_in_dbm_is_read_as_the_power() -> None:
     assert not matches(dbm, 0.341, "mW", 0.01)
     assert matches(read_values("P = 16.2 dBW")[0], 41.7, "W", 0.01)
     assert [f.value for f in read_values("P = 1e99 dBm, 12 dB")] == [1e99, 12.0]  # no overflow; a ratio stays
+
+
+def test_an_unnamed_value_counts_for_the_quantity_it_is_closest_to() -> None:
+    # θ_d 0.252 and θ_pix 0.251 arcsec lie within 1 % of each other: an unnamed 0.252 arcsec is
+    # θ_d's, and does not also give θ_pix; equal quantities share a value (see the last case)
+    cass = _variant("optics.cassegrain_camera_sampling", 0, 0)  # s_i 1693 mm, m2 3.386 (steps 0, 1)
+    head = "s′ = 1693 mm and m = 3.386. "
+    final = "\nFinal answer: (a) 6.400 m (b) 1419 mm (c) 145 mm (d) 0.252 arcsec"
+    wrong = grade_steps(cass, head + "Rayleigh gives 0.252 arcsec; two pixels give 0.392 arcsec." + final)
+    assert [s.reason for s in wrong.steps] == ["correct", "correct", "correct", "wrong_value"]
+    right = grade_steps(cass, head + "Rayleigh gives 0.252 arcsec; two pixels give 0.251 arcsec." + final)
+    assert right.score == 1.0
+    flywheel = _variant("magnetism.generator_braked_flywheel", 0, 0)  # t_s = t_1 = 6.431 s
+    reply = ("k = 1.734 mN·m·s. It would stop after 6.431 s, before T, so the braking lasts 6.431 s and "
+             "ω_1 = 0. θ_1 = 503.7 rad, θ_2 = 0.000 rad.\nFinal answer: (a) 80.2 (b) 6.43 s (c) 115 J")
+    assert [s.reason for s in grade_steps(flywheel, reply).steps][:3] == ["correct"] * 3
+
+
+def test_a_unit_after_a_number_is_no_name() -> None:
+    # "… 3.9 µm/6.400 m = 0.251 arcsec": the m is 6.400's unit, not the name of 0.251 arcsec
+    found = read_values("two pixels 2 × 3.9 µm/6.400 m = 0.251 arcsec")
+    assert [(f.text, f.label) for f in found if not f.literal] == [("0.251 arcsec", "")]
+
+
+def test_a_name_that_starts_a_line_names_its_value() -> None:
+    # lines are read joined in batches: the join is no word before the name
+    found = read_values("x = 1 m.\nv = 3 m/s\nm = 1087/500 = 2.174")
+    assert [(f.text, f.label) for f in found if not f.literal] == [
+        ("1 m", "x"), ("3 m/s", "v"), ("2.174", "m")]
+
+
+@pytest.mark.parametrize(("text", "stated"), [
+    # a bare number in a formula's brackets is a number of the formula (the 3 of 3σk²)
+    ("c_g = (g + 3σk²/ρ)/(2ω) for the capillary root: 43.99 cm/s.", [("43.99 cm/s", "")]),
+    # … while one with a unit in a remark is stated
+    ("(had both conducted, it would give 7.081 V)", [("7.081 V", "")]),
+    # "gives" ends an equation as "so" does
+    ("v = √(T/μ) gives the tension T = μ v² = 1.75 N", [("1.75 N", "T")]),
+])
+def test_numbers_of_a_formula_and_equations_in_a_row(text: str, stated: list[tuple[str, str]]) -> None:
+    assert [(f.text, f.label) for f in read_values(text) if not f.literal] == stated

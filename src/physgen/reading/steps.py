@@ -50,7 +50,7 @@ MIN_ROUNDED_FIGURES = 2
 _PIECE = re.compile(r"[^\n]+")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 _LITERAL = re.compile(r"(?<![\w.^])(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d{1,4})?")
-_CLAUSE_WORDS = "and|so|then|with|where|using|given|since|for"
+_CLAUSE_WORDS = "and|so|then|with|where|using|given|gives|since|for"
 _CLAUSE = re.compile(rf"(?=[;\n.:,astwugf])(?:[;\n]|[.:,](?=\s)|\b(?:{_CLAUSE_WORDS})\b)")  # (?=…): fail fast
 #: An equation sign ahead in the value's clause and sentence: the value is a link of a chain
 #: (``14.4 × 3 = …``), so its own value is not stated yet (:data:`.quantity._CHAIN_AHEAD`, with
@@ -218,11 +218,14 @@ def _label(text: str, at: int, start: int, clauses: Sequence[tuple[int, int, int
         return ""  # "GM/(R v_rot) = 9.29 m/s": the name ends an expression in brackets, and names nothing
     head = clause[:m.start()]
     words = head.rsplit(None, 1)  # the word before the label is the last
-    last = words[-1] if words else ""
+    last = words[-1] if words and words[-1] != _MARK else ""  # (the mark starts a line: no word)
     # (a function's name is at most 6 letters: search only where it may stand)
     if _FUNCTION_BEFORE.search(head, max(0, len(head.rstrip()) - 6)) or (
-            last and ((len(plain(last)) <= 2 and last.lower() not in _SHORT_WORDS) or "_" in last)):
-        return ""  # "cos θ = 0.92", "g t = 45 m/s" and "h_FE I_B = 19.8 mA" assign no value to θ, t or I_B
+            last and ((len(plain(last)) <= 2 and last.lower() not in _SHORT_WORDS) or "_" in last
+                      or last[-1].isdigit())):
+        # "cos θ = 0.92", "g t = 45 m/s", "h_FE I_B = 19.8 mA" and "3.9/6.40 m = 0.61" assign no
+        # value to θ, t, I_B or m (a name after a number is its unit or a factor)
+        return ""
     return plain(m.group(1))
 
 
@@ -251,10 +254,12 @@ def read_values(text: str, offset: int = 0) -> list[Found]:
             end = run.end + length
             inside = until[run.start] if until else _OUTSIDE  # the aside the value stands in closes there
             cut = t if brackets is None else brackets.masked if inside < _OUTSIDE else brackets.flat
-            # a bracket right after it starts an aside, unless the value stands in a formula ("4 (M + m)")
+            # a bracket right after it starts an aside, unless the value stands in a formula ("4 (M + m)");
+            # there a bare number is one of the formula's ("(g + 3σk²/ρ)")
             in_formula = brackets is not None and brackets.formula[run.start]
             aside_after = not in_formula and _BRACKET_AFTER.match(t, end) is not None
-            link = not aside_after and _AHEAD.match(cut, end, end + 200) is not None
+            link = (in_formula and not unit) or (
+                not aside_after and _AHEAD.match(cut, end, end + 200) is not None)
             where = (offset + at, offset + at + len(piece), piece)
             if link or _LITERAL.fullmatch(run.text) is None:  # a calculation: the numbers written in it
                 for m in _LITERAL.finditer(run.text):
@@ -432,13 +437,14 @@ def grade_steps(variant: Variant, reply: str, rtol: float = RTOL) -> StepGrade:
     shift = max(0, len(reply) - MAX_REPLY) if isinstance(reply, str) else 0
     cut = answer_span(text, len(variant.answers))[2]  # shared with the answer grader (cached)
     before = read_values(text[:cut], shift)
-    after = _Later(text[cut:], shift + cut)
     aliases = _aliases(variant)
+    after = _Later(text[cut:], shift + cut, items, aliases, rtol)
     names = list(items)
     givens = {q.value for q in variant.inputs.values()}  # as printed: a literal equal to one is the given
     hits = {n: [f for f in _matching(before, items[n].value, items[n].unit, rtol)
                 if aliases.get(f.label, n) == n and not (f.literal and _number(f.text) in givens)]
             for n in names}
+    _closest(hits, items, aliases)
     steps = sorted({i.step for i in items.values()})
     groups = [[n for n in names if items[n].step == s] for s in steps]
     credited = _align([[[f.key for f in hits[n]] for n in group] for group in groups])
@@ -470,15 +476,61 @@ def grade_steps(variant: Variant, reply: str, rtol: float = RTOL) -> StepGrade:
     return StepGrade.of(verdicts)
 
 
+def _closest(hits: dict[str, list[Found]], items: dict[str, Intermediate], aliases: dict[str, str]) -> None:
+    """Keep an unnamed value that matches several intermediates (within 1 % of each other) only
+    in the hits of those it is closest to, in place. Closeness is measured beyond the rounding
+    of the figures written: ``0.252`` is θ_d's (0.2520), not θ_pix's (0.2511), while ``0.25``
+    is either's, and equal intermediates share their values."""
+    owners: dict[int, list[tuple[float, str]]] = {}
+    for n, found in hits.items():
+        for f in found:
+            if f.label not in aliases:
+                owners.setdefault(f.key, []).append((_beyond_rounding(f, items[n].value, items[n].unit), n))
+    drop = {(key, n) for key, near in owners.items() if len(near) > 1
+            for distance, n in near if distance > min(near)[0]}
+    if drop:
+        for n, found in hits.items():
+            hits[n] = [f for f in found if (f.key, n) not in drop]
+
+
+def _beyond_rounding(found: Found, value: float, unit: str) -> float:
+    """How far ``found`` lies from ``value`` (in ``unit``), relative, less half the last figure
+    written (at least 0); ``inf`` when it cannot be read in ``unit``."""
+    number = _number(found.text)
+    half = 0.0
+    if number and math.isfinite(number):
+        half = 0.5 * 10.0 ** (math.floor(math.log10(abs(number))) - _figures(found.text) + 1)
+    if found.unit:
+        conv = _conversion(found, unit)
+        convs = [] if conv is None else [conv]
+    else:
+        si = to_si(unit)
+        convs = [(1.0, 0.0), (1.0 / si.factor, -si.offset / si.factor)] if si.factor else [(1.0, 0.0)]
+    scale = abs(value) or 1.0
+    return min((max(0.0, abs(found.value * a + b - value) - half * abs(a)) / scale for a, b in convs),
+               default=math.inf)
+
+
 class _Later:
     """The values stated after the final answer, read only when a step is not found before it."""
 
-    def __init__(self, text: str, offset: int) -> None:
-        self.text, self.offset = text, offset
+    def __init__(self, text: str, offset: int, items: dict[str, Intermediate], aliases: dict[str, str],
+                 rtol: float) -> None:
+        self.text, self.offset, self.items, self.aliases, self.rtol = text, offset, items, aliases, rtol
 
     @functools.cached_property
     def values(self) -> list[Found]:
         return read_values(self.text, self.offset)
+
+    @functools.cached_property
+    def hits(self) -> dict[str, list[Found]]:
+        hits = {n: _matching(self.values, i.value, i.unit, self.rtol) for n, i in self.items.items()}
+        _closest(hits, self.items, self.aliases)
+        return hits
+
+    def matching(self, name: str) -> list[Found]:
+        """The values after the answer that state ``name`` (:func:`matches`, :func:`_closest`)."""
+        return self.hits[name]
 
 
 def _verdict(name: str, item: Intermediate, before: list[Found], after: _Later, hits: list[Found],
@@ -491,7 +543,7 @@ def _verdict(name: str, item: Intermediate, before: list[Found], after: _Later, 
         return _made(name, step, "correct", text, next(f for f in hits if f.key == chosen))
     if hits:
         return _made(name, step, "out_of_order", text, hits[0])
-    late = _matching(after.values, value, unit, rtol)
+    late = after.matching(name)
     if late:
         return _made(name, step, "after_answer", text, late[0])
     low, high = window
