@@ -31,6 +31,7 @@ import bisect
 import functools
 import math
 import re
+from array import array
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -87,7 +88,7 @@ class _Brackets(NamedTuple):
 
     masked: str  # the text as clauses are cut: no stop inside a bracketed expression, an aside's brackets ";"
     flat: str  # ``masked`` with every aside blanked: read there, a value outside the asides
-    until: list[int]  # per position: where the innermost aside around it closes (or _OUTSIDE)
+    until: array[int] | None  # per position: where the innermost aside around it closes (None: no aside)
     formula: bytearray  # per position: 1 when the innermost group around it is part of an expression
 
 
@@ -127,27 +128,40 @@ def _brackets(t: str) -> _Brackets | None:
     if not groups:
         return None
     groups.sort()  # by opening: a group before the groups inside it, so they overwrite it below
-    masked = list(t)
-    owner = [-1] * (len(t) + 1)  # per position: the open of the innermost group around it
-    until = [_OUTSIDE] * (len(t) + 1)
     formula = bytearray(len(t) + 1)
+    asides = [(opened, shut) for opened, shut, aside, _ in groups if aside]
+    until = array("q", [_OUTSIDE]) * (len(t) + 1) if asides else None
     ends: dict[int, int] = {}  # open of a group -> where the innermost aside around it closes
+    outer = []  # the asides in no other
     for opened, shut, aside, around in groups:
-        ends[opened] = end = shut if aside else ends.get(around, _OUTSIDE)
-        owner[opened:shut + 1] = [opened] * (shut + 1 - opened)
-        until[opened:shut + 1] = [end] * (shut + 1 - opened)
         formula[opened:shut + 1] = (b"\0" if aside else b"\1") * (shut + 1 - opened)
-        if aside:
-            masked[opened] = masked[shut] = ";"
-    expressions = {opened for opened, _, aside, _ in groups if not aside}
-    for m in _STOPS.finditer(t):
-        if owner[m.start()] in expressions:
-            masked[m.start():m.end()] = "~" * (m.end() - m.start())
-    flat = masked.copy()
-    for opened, shut, aside, _ in groups:
-        if aside:
-            flat[opened:shut + 1] = " " * (shut + 1 - opened)
-    return _Brackets("".join(masked), "".join(flat), until, formula)
+        if until is not None:
+            if aside and ends.get(around, _OUTSIDE) == _OUTSIDE:
+                outer.append((opened, shut))
+            ends[opened] = end = shut if aside else ends.get(around, _OUTSIDE)
+            until[opened:shut + 1] = array("q", [end]) * (shut + 1 - opened)
+    # the text as clauses are cut: stops in an expression's brackets masked, an aside's brackets ";"
+    is_aside = {opened: aside for opened, _, aside, _ in groups}
+    edits = [(m.start(), m.end(), "~" * (m.end() - m.start()))  # each expression in no other scanned
+             for opened, shut, aside, around in groups if not aside and is_aside.get(around, True)
+             for m in _STOPS.finditer(t, opened + 1, shut) if formula[m.start()]]
+    edits += [(at, at + 1, ";") for opened, shut in asides for at in (opened, shut)]
+    masked = _edited(t, edits)
+    flat = _edited(masked, [(opened, shut + 1, " " * (shut + 1 - opened)) for opened, shut in outer])
+    return _Brackets(masked, flat, until, formula)
+
+
+def _edited(t: str, edits: list[tuple[int, int, str]]) -> str:
+    """``t`` with each (start, end) replaced by a text of the same length; the spans do not overlap."""
+    if not edits:
+        return t
+    out: list[str] = []
+    at = 0
+    for start, end, text in sorted(edits):
+        out += (t[at:start], text)
+        at = end
+    out.append(t[at:])
+    return "".join(out)
 
 
 class Found(NamedTuple):  # a tuple: made for every number read, and a dataclass costs 5x to make
