@@ -333,3 +333,10 @@ def test_a_name_that_starts_a_line_names_its_value() -> None:
 ])
 def test_numbers_of_a_formula_and_equations_in_a_row(text: str, stated: list[tuple[str, str]]) -> None:
     assert [(f.text, f.label) for f in read_values(text) if not f.literal] == stated
+
+
+def test_a_comparison_ends_an_equation() -> None:
+    # "i = 36.81° > 2r = 35.41°": 36.81° is i's value, no link of a chain that ends at 35.41°
+    found = read_values("Since i = 36.81° > 2r = 35.41°, the crossing lies inside")
+    assert [(f.text, f.label) for f in found if not f.literal] == [("36.81°", "i"), ("35.41°", "")]
+    assert [f.literal for f in read_values("v -> 3 m/s = 3 m/s")][:1] == [True]  # an arrow links

@@ -55,9 +55,10 @@ _CLAUSE_WORDS = "and|so|then|with|where|using|given|gives|since|for"
 _CLAUSE = re.compile(rf"(?=[;\n.:,astwugf])(?:[;\n]|[.:,](?=\s)|\b(?:{_CLAUSE_WORDS})\b)")  # (?=…): fail fast
 #: An equation sign ahead in the value's clause and sentence: the value is a link of a chain
 #: (``14.4 × 3 = …``), so its own value is not stated yet (:data:`.quantity._CHAIN_AHEAD`, with
-#: the clause ending at :data:`_CLAUSE` or a sentence stop as well).
+#: the clause ending at :data:`_CLAUSE`, a sentence stop or a comparison as well: in
+#: ``i = 36.8° > 2r = 35.4°`` the 36.8° is stated).
 _AHEAD = re.compile(
-    rf"(?:(?!\b(?:thus|{_CLAUSE_WORDS})\b|[.!?:](?:\s|$)|[.:,](?=\s))[^,;\n])*?(?:=|≈|->|→|⇒)")
+    rf"(?:(?!\b(?:thus|{_CLAUSE_WORDS})\b|[.!?:](?:\s|$)|[.:,](?=\s))[^,;\n<>≤≥])*?(?:=|≈|->|→|⇒)")
 #: A bracket right after a value: an aside ("28.4 nC (q = …)"), so the value is no link of a chain.
 _BRACKET_AFTER = re.compile(r"\s+\(")
 _LABEL = re.compile(r"([^\s=≈]+(?:\s*/\s*[^\s=≈]+)?)\s*$")
