@@ -449,21 +449,26 @@ def test_answer_span_says_where_the_answer_starts() -> None:
 
 
 # -- a label is the symbol before the clause's first "=" ---------------------------------------
-def _label_plain(text: str, at: int, start: int, clauses: Sequence[tuple[int, int]]) -> str:
-    """The label as it was read before the fast version: the whole clause searched."""
+def _label_plain(text: str, at: int, start: int, clauses: Sequence[tuple[int, int, int]]) -> str:
+    """The label as it was read before the fast version: the whole clause searched (a boundary
+    counts when it ends before the value and the aside it stands in, if any, closes after it)."""
     low = max(start, at - 200)
-    k = max((i for i, c in enumerate(clauses) if c[1] <= at), default=-1)
+    k = max((i for i, c in enumerate(clauses) if c[1] <= at < c[2]), default=-1)
     clause = text[clauses[k][1] : at] if k >= 0 and clauses[k][0] >= low else text[low:at]
     cut = min((i for i in (clause.find("="), clause.find("≈")) if i >= 0), default=-1)
     if cut < 0:
         return ""
     m = steps._LABEL.search(clause[:cut])
     before = clause[: m.start()].split() if m else []
+    if before and before[-1] == steps._MARK:  # the mark that starts a line is no word
+        before = []
     if (
         m is None
+        or m.group(1).count(")") > m.group(1).count("(")  # "GM/(R v) = …": the end of an expression
         or steps._FUNCTION_BEFORE.search(clause[: m.start()])
         or (before and len(steps.plain(before[-1])) <= 2 and before[-1].lower() not in steps._SHORT_WORDS)
         or (before and "_" in before[-1])  # "h_FE I_B = …": a product
+        or (before and before[-1][-1].isdigit())  # "6.40 m = …": a unit
     ):
         return ""
     return steps.plain(m.group(1))
@@ -490,6 +495,7 @@ CLAUSE_TEXT = [
     "14.4",
     "2",
     "m/s",
+    " ;¶ ",  # the join of two lines
     "(",
     ")",
     "\\",
@@ -515,7 +521,9 @@ def test_labels_read_as_the_whole_clause_would(text: str, data: st.DataObject) -
     text += " 5"
     at = len(text) - 1
     start = data.draw(st.integers(0, at))
-    clauses = [m.span() for m in steps._CLAUSE.finditer(text)]
+    # where the aside each boundary stands in closes: anywhere, or in none
+    until = st.integers(0, len(text) + 1) | st.just(steps._OUTSIDE)
+    clauses = [(*m.span(), data.draw(until)) for m in steps._CLAUSE.finditer(text)]
     assert _label(text, at, start, clauses) == _label_plain(text, at, start, clauses)
 
 

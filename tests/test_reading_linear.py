@@ -26,7 +26,7 @@ MODULES = ("span", "segment", "numbers", "quantity", "units", "compare", "algebr
 #: Patterns that see the reply as it came (every other one sees it squeezed, :func:`squeeze`).
 RAW = ("span.",)
 #: Patterns only ever matched at one place (``match``/``fullmatch``), measured that way.
-ANCHORED = ("span._AFTER_BOX", "choice._EXPRESSION_LINE")
+ANCHORED = ("span._AFTER_BOX", "choice._EXPRESSION_LINE", "quantity._OUTER_PARENS")
 #: reading.steps's patterns are measured as the step grader runs them (below): ``steps._AHEAD``
 #: scans at most 200 characters after a value (``match(t, end, end + 200)``), so on its own over a
 #: whole long text it would look superlinear while each use of it costs a bounded amount.
@@ -76,6 +76,8 @@ WORST: dict[str, Callable[[int], str]] = {
     "labels": lambda n: "(a) " * (n // 4),
     "line labels": lambda n: "a.\n" * (n // 3),
     "brackets": lambda n: "(" * n,
+    "asides": lambda n: "(x = 1, y) = " * (n // 13),
+    "nested brackets": lambda n: "min(a, (b = 1 and " * (n // 18),
     "braces": lambda n: "\\frac{" * (n // 6),
     "markers": lambda n: "Final answer: " * (n // 14),
     "equals": lambda n: "x = " * (n // 4),

@@ -31,6 +31,7 @@ import bisect
 import functools
 import math
 import re
+from array import array
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -50,13 +51,16 @@ MIN_ROUNDED_FIGURES = 2
 _PIECE = re.compile(r"[^\n]+")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 _LITERAL = re.compile(r"(?<![\w.^])(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d{1,4})?")
-_CLAUSE_WORDS = "and|so|then|with|where|using|given|since|for"
+_CLAUSE_WORDS = "and|so|then|with|where|using|given|gives|since|for"
 _CLAUSE = re.compile(rf"(?=[;\n.:,astwugf])(?:[;\n]|[.:,](?=\s)|\b(?:{_CLAUSE_WORDS})\b)")  # (?=…): fail fast
 #: An equation sign ahead in the value's clause and sentence: the value is a link of a chain
 #: (``14.4 × 3 = …``), so its own value is not stated yet (:data:`.quantity._CHAIN_AHEAD`, with
-#: the clause ending at :data:`_CLAUSE` or a sentence stop as well).
-_AHEAD = re.compile(  # an aside in parentheses after the value ("28.4 nC (q = …)") is no chain;
-    rf"(?!\s+\()(?:(?!\b(?:thus|{_CLAUSE_WORDS})\b|[.!?:](?:\s|$)|[.:,](?=\s))[^,;\n])*?(?:=|≈|->|→|⇒)")
+#: the clause ending at :data:`_CLAUSE`, a sentence stop or a comparison as well: in
+#: ``i = 36.8° > 2r = 35.4°`` the 36.8° is stated).
+_AHEAD = re.compile(
+    rf"(?:(?!\b(?:thus|{_CLAUSE_WORDS})\b|[.!?:](?:\s|$)|[.:,](?=\s))[^,;\n<>≤≥])*?(?:=|≈|->|→|⇒)")
+#: A bracket right after a value: an aside ("28.4 nC (q = …)"), so the value is no link of a chain.
+_BRACKET_AFTER = re.compile(r"\s+\(")
 _LABEL = re.compile(r"([^\s=≈]+(?:\s*/\s*[^\s=≈]+)?)\s*$")
 _PLAIN = re.compile(r"[\\_{}()$\s*]")  # a prime stays: E1′ is not E1
 _LEAD = re.compile(r"[A-Za-z]+")
@@ -68,6 +72,97 @@ _JOIN = f" ;{_MARK} "
 _MARKS = re.compile(_MARK)
 _SHORT_WORDS = frozenset({"is", "so", "as", "at", "of", "to", "by", "in", "on", "if", "we", "a", "an", "i"})
 _FUNCTION_BEFORE = re.compile(r"\b(?:sin|cos|tan|ln|log|exp|sqrt|arcsin|arccos|arctan)\s*$")
+#: What :func:`_brackets` looks at: a bracket, an equation sign, or the mark that starts a line.
+_BRACKET_SCAN = re.compile(rf"[()\[\]=≈{_MARK}]")
+#: Where a clause or a chain's link ends (:data:`_CLAUSE` and the stops of :data:`_AHEAD`).
+_STOPS = re.compile(rf"{_CLAUSE.pattern}|\bthus\b|[.!?:](?=\s|$)")
+#: Brackets nested deeper than this are read as part of the bracket around them (bounds the work).
+MAX_DEPTH = 4
+#: Powers stated in decibels of a reference power, read as that power (the unit registry converts
+#: them linearly, so -5.18 dBm would read -0.34 mW, not 0.303 mW); a dB alone is a ratio.
+_DECIBEL_POWER = {"dBm": "mW", "dBW": "W"}
+_OUTSIDE = 1 << 62  # "in no aside": the clause of such a value ends nowhere inside the text
+
+
+class _Brackets(NamedTuple):
+    """How brackets cut a normalised batch into clauses (:func:`_brackets`)."""
+
+    masked: str  # the text as clauses are cut: no stop inside a bracketed expression, an aside's brackets ";"
+    flat: str  # ``masked`` with every aside blanked: read there, a value outside the asides
+    until: array[int] | None  # per position: where the innermost aside around it closes (None: no aside)
+    formula: bytearray  # per position: 1 when the innermost group around it is part of an expression
+
+
+def _brackets(t: str) -> _Brackets | None:
+    """The bracketed groups of a normalised batch ``t``, or None when it has none.
+
+    A group that holds an equation sign of its own is an *aside* (``(m = 1.20 kg, k = 182 N/m)``),
+    a clause of its own: the values in it are named within it and end at its bracket, and for
+    the values around it the aside is not there (it neither names them nor makes them links of
+    a chain). Any other group is part of an expression (``min(t_s, T)``, ``(1 − 2/3)``): no
+    comma or ``and`` in it ends a clause. A group closes on its own line; one left open is none,
+    and one nested deeper than :data:`MAX_DEPTH` is read as part of the group around it.
+    """
+    if "(" not in t and "[" not in t:
+        return None
+    stack: list[list[int]] = []  # [open, aside (0 or 1), the open of the group around it or -1]
+    deep = 0  # groups opened inside the deepest one kept, not yet closed
+    groups: list[tuple[int, int, bool, int]] = []  # (open, close, aside, open of the group around)
+    for m in _BRACKET_SCAN.finditer(t):
+        ch, at = m.group(0), m.start()
+        if ch in "([":
+            if len(stack) < MAX_DEPTH:
+                stack.append([at, 0, stack[-1][0] if stack else -1])
+            else:
+                deep += 1
+        elif ch in ")]":
+            if deep:
+                deep -= 1
+            elif stack:
+                opened, aside, around = stack.pop()
+                groups.append((opened, at, bool(aside), around))
+        elif ch == _MARK:
+            stack.clear()
+            deep = 0
+        elif stack:
+            stack[-1][1] = 1
+    if not groups:
+        return None
+    groups.sort()  # by opening: a group before the groups inside it, so they overwrite it below
+    formula = bytearray(len(t) + 1)
+    asides = [(opened, shut) for opened, shut, aside, _ in groups if aside]
+    until = array("q", [_OUTSIDE]) * (len(t) + 1) if asides else None
+    ends: dict[int, int] = {}  # open of a group -> where the innermost aside around it closes
+    outer = []  # the asides in no other
+    for opened, shut, aside, around in groups:
+        formula[opened:shut + 1] = (b"\0" if aside else b"\1") * (shut + 1 - opened)
+        if until is not None:
+            if aside and ends.get(around, _OUTSIDE) == _OUTSIDE:
+                outer.append((opened, shut))
+            ends[opened] = end = shut if aside else ends.get(around, _OUTSIDE)
+            until[opened:shut + 1] = array("q", [end]) * (shut + 1 - opened)
+    # the text as clauses are cut: stops in an expression's brackets masked, an aside's brackets ";"
+    is_aside = {opened: aside for opened, _, aside, _ in groups}
+    edits = [(m.start(), m.end(), "~" * (m.end() - m.start()))  # each expression in no other scanned
+             for opened, shut, aside, around in groups if not aside and is_aside.get(around, True)
+             for m in _STOPS.finditer(t, opened + 1, shut) if formula[m.start()]]
+    edits += [(at, at + 1, ";") for opened, shut in asides for at in (opened, shut)]
+    masked = _edited(t, edits)
+    flat = _edited(masked, [(opened, shut + 1, " " * (shut + 1 - opened)) for opened, shut in outer])
+    return _Brackets(masked, flat, until, formula)
+
+
+def _edited(t: str, edits: list[tuple[int, int, str]]) -> str:
+    """``t`` with each (start, end) replaced by a text of the same length; the spans do not overlap."""
+    if not edits:
+        return t
+    out: list[str] = []
+    at = 0
+    for start, end, text in sorted(edits):
+        out += (t[at:start], text)
+        at = end
+    out.append(t[at:])
+    return "".join(out)
 
 
 class Found(NamedTuple):  # a tuple: made for every number read, and a dataclass costs 5x to make
@@ -118,13 +213,14 @@ def plain(symbol: str) -> str:
     return "".join(GREEK.get(ch, ch) for ch in out)
 
 
-def _label(text: str, at: int, start: int, clauses: Sequence[tuple[int, int]]) -> str:
+def _label(text: str, at: int, start: int, clauses: Sequence[tuple[int, int, int]]) -> str:
     """The symbol the value at ``at`` is assigned to in its clause (``X_L = … = 14.6``), plain;
     the clause starts at ``start`` at the earliest (the end of the value stated before).
-    ``clauses``: the (start, end) of every :data:`_CLAUSE` boundary in ``text``, in order."""
+    ``clauses``: the (start, end, until) of every :data:`_CLAUSE` boundary in ``text``, in order;
+    a boundary inside an aside that closes (at ``until``) before the value is not the value's."""
     low = max(start, at - 200)
-    k = bisect.bisect_right(clauses, (at, at)) - 1
-    while k >= 0 and clauses[k][1] > at:
+    k = bisect.bisect_right(clauses, (at, at, 0)) - 1
+    while k >= 0 and clauses[k][0] >= low and (clauses[k][1] > at or clauses[k][2] <= at):
         k -= 1
     clause = text[clauses[k][1]:at] if k >= 0 and clauses[k][0] >= low else text[low:at]
     equals, approx = clause.find("="), clause.find("≈")
@@ -133,15 +229,18 @@ def _label(text: str, at: int, start: int, clauses: Sequence[tuple[int, int]]) -
         return ""
     rest = clause[:cut].rsplit(None, 3)  # a label spans at most 3 words ("v / c"): search from there
     m = _LABEL.search(clause, len(rest[0]) if len(rest) == 4 else 0, cut)
-    if m is None:
-        return ""
+    if m is None or m.group(1).count(")") > m.group(1).count("("):
+        return ""  # "GM/(R v_rot) = 9.29 m/s": the name ends an expression in brackets, and names nothing
     head = clause[:m.start()]
     words = head.rsplit(None, 1)  # the word before the label is the last
-    last = words[-1] if words else ""
+    last = words[-1] if words and words[-1] != _MARK else ""  # (the mark starts a line: no word)
     # (a function's name is at most 6 letters: search only where it may stand)
     if _FUNCTION_BEFORE.search(head, max(0, len(head.rstrip()) - 6)) or (
-            last and ((len(plain(last)) <= 2 and last.lower() not in _SHORT_WORDS) or "_" in last)):
-        return ""  # "cos θ = 0.92", "g t = 45 m/s" and "h_FE I_B = 19.8 mA" assign no value to θ, t or I_B
+            last and ((len(plain(last)) <= 2 and last.lower() not in _SHORT_WORDS) or "_" in last
+                      or last[-1].isdigit())):
+        # "cos θ = 0.92", "g t = 45 m/s", "h_FE I_B = 19.8 mA" and "3.9/6.40 m = 0.61" assign no
+        # value to θ, t, I_B or m (a name after a number is its unit or a factor)
+        return ""
     return plain(m.group(1))
 
 
@@ -155,15 +254,27 @@ def read_values(text: str, offset: int = 0) -> list[Found]:
     for batch in _batches(_pieces(text)):
         t = normalise(_JOIN.join(piece for _, piece in batch))
         base = (offset + batch[0][0]) * 4096  # a normalised batch is at most 1,200 characters long
-        stated = 0  # where the value stated last ends: a new clause starts there
-        clauses = [m.span() for m in _CLAUSE.finditer(t)]
+        brackets = _brackets(t)
+        until = None if brackets is None else brackets.until
+        # where each value stated ends, and where the aside it stands in closes: a new clause
+        # starts after the last one stated, not counting those in an aside closed before
+        stated: list[tuple[int, int]] = [(0, _OUTSIDE)]
+        clauses = [(m.start(), m.end(), until[m.start()] if until else _OUTSIDE)
+                   for m in _CLAUSE.finditer(t if brackets is None else brackets.masked)]
         marks = [m.start() for m in _MARKS.finditer(t)]
         for run in runs(t):
             at, piece = batch[bisect.bisect_left(marks, run.start)] if marks else batch[0]
             head = _UNIT_HEAD.match(t, run.end)
             unit, length = unit_after(head.group(0), "") if head else ("", 0)
             end = run.end + length
-            link = _AHEAD.match(t, end, end + 200) is not None  # its value is not stated yet
+            inside = until[run.start] if until else _OUTSIDE  # the aside the value stands in closes there
+            cut = t if brackets is None else brackets.masked if inside < _OUTSIDE else brackets.flat
+            # a bracket right after it starts an aside, unless the value stands in a formula ("4 (M + m)");
+            # there a bare number is one of the formula's ("(g + 3σk²/ρ)")
+            in_formula = brackets is not None and brackets.formula[run.start]
+            aside_after = not in_formula and _BRACKET_AFTER.match(t, end) is not None
+            link = (in_formula and not unit) or (
+                not aside_after and _AHEAD.match(cut, end, end + 200) is not None)
             where = (offset + at, offset + at + len(piece), piece)
             if link or _LITERAL.fullmatch(run.text) is None:  # a calculation: the numbers written in it
                 for m in _LITERAL.finditer(run.text):
@@ -171,9 +282,14 @@ def read_values(text: str, offset: int = 0) -> list[Found]:
                                      True, *where))
             if link or unit.startswith("?"):
                 continue
-            out.append(Found(base + run.start, run.value, unit, t[run.start:end].strip(),
-                             _label(t, run.start, stated, clauses), False, *where))
-            stated = end
+            while stated[-1][1] <= run.start:
+                stated.pop()
+            value = run.value
+            if unit in _DECIBEL_POWER and abs(value) < 3000:  # (10^300 at most: no overflow)
+                value, unit = 10.0 ** (value / 10), _DECIBEL_POWER[unit]
+            out.append(Found(base + run.start, value, unit, t[run.start:end].strip(),
+                             _label(cut, run.start, stated[-1][0], clauses), False, *where))
+            stated.append((end, inside))
     return out
 
 
@@ -189,6 +305,18 @@ def _batches(pieces: list[tuple[int, str]]) -> list[list[tuple[int, str]]]:
         out[-1].append((at, piece))
         size += len(piece) + len(_JOIN)
     return out
+
+
+def _conversion(found: Found, unit: str) -> tuple[float, float] | None:
+    """(factor, offset) from the unit ``found`` is stated in to ``unit``, or None. A value stated
+    for a name times c or c² (``pc = 6.83 MeV``, ``mc² = 938 MeV``) is the name's in that unit
+    over c or c² (6.83 MeV/c), when its unit alone does not convert."""
+    conv = conversion(found.unit, unit)  # cached
+    if conv is None and found.label[-1:] == "c" and len(found.label) > 1:
+        return conversion(f"{found.unit}/c", unit)
+    if conv is None and found.label.endswith(("c^2", "c2")) and len(found.label) > 3:
+        return conversion(f"{found.unit}/c^2", unit)
+    return conv
 
 
 def _figures(number: str) -> int:
@@ -208,7 +336,7 @@ def matches(found: Found, value: float, unit: str, rtol: float) -> bool:
     (True, True)
     """
     if found.unit:
-        conv = conversion(found.unit, unit)
+        conv = _conversion(found, unit)
         targets = [] if conv is None else [(found.value * conv[0] + conv[1], conv)]
     else:
         si = to_si(unit)  # cached
@@ -243,7 +371,7 @@ def _near(found: list[Found], value: float, unit: str, rtol: float) -> list[Foun
     out = []
     for f in found:
         if f.unit:
-            conv = conversion(f.unit, unit)  # cached
+            conv = _conversion(f, unit)
             if conv is not None and low <= f.value * conv[0] + conv[1] <= high:
                 out.append(f)
         elif low <= f.value <= high or low_si <= f.value <= high_si:
@@ -324,13 +452,14 @@ def grade_steps(variant: Variant, reply: str, rtol: float = RTOL) -> StepGrade:
     shift = max(0, len(reply) - MAX_REPLY) if isinstance(reply, str) else 0
     cut = answer_span(text, len(variant.answers))[2]  # shared with the answer grader (cached)
     before = read_values(text[:cut], shift)
-    after = _Later(text[cut:], shift + cut)
     aliases = _aliases(variant)
+    after = _Later(text[cut:], shift + cut, items, aliases, rtol)
     names = list(items)
     givens = {q.value for q in variant.inputs.values()}  # as printed: a literal equal to one is the given
     hits = {n: [f for f in _matching(before, items[n].value, items[n].unit, rtol)
                 if aliases.get(f.label, n) == n and not (f.literal and _number(f.text) in givens)]
             for n in names}
+    _closest(hits, items, aliases)
     steps = sorted({i.step for i in items.values()})
     groups = [[n for n in names if items[n].step == s] for s in steps]
     credited = _align([[[f.key for f in hits[n]] for n in group] for group in groups])
@@ -339,11 +468,19 @@ def grade_steps(variant: Variant, reply: str, rtol: float = RTOL) -> StepGrade:
     known = [(q.value, q.unit) for q in variant.inputs.values()]
     known += [(a.value, a.unit) for a in variant.answers.values()]
     known += [(i.value, i.unit) for i in items.values()]
-    # "v_y = 0 at the top" states a condition, not a value found for the step
+    # "v_y = 0 at the top" states a condition, not a value found for the step; the letters of a
+    # name with a number ("t" of t0) name the variable, and with a given's value they state the
+    # given ("At t = 1.48 s": the moment asked about), not the step
     stated: dict[str, Found] = {}  # the last value stated for each name
+    inputs = known[:len(variant.inputs)]
     for f in before:
         if not f.literal and f.value != 0 and f.label in aliases:
-            stated[aliases[f.label]] = f
+            name = aliases[f.label]
+            if name[len(f.label):][:1].isdigit() and plain(name) != f.label and any(
+                    (not f.unit or conversion(f.unit, u) is not None) and matches(f, v, u, rtol)
+                    for v, u in inputs):
+                continue
+            stated[name] = f
     verdicts = []
     for g, group in enumerate(groups):
         low = max((p for h in groups[:g] for n in h if (p := chosen[n]) is not None), default=-1)
@@ -354,15 +491,61 @@ def grade_steps(variant: Variant, reply: str, rtol: float = RTOL) -> StepGrade:
     return StepGrade.of(verdicts)
 
 
+def _closest(hits: dict[str, list[Found]], items: dict[str, Intermediate], aliases: dict[str, str]) -> None:
+    """Keep an unnamed value that matches several intermediates (within 1 % of each other) only
+    in the hits of those it is closest to, in place. Closeness is measured beyond the rounding
+    of the figures written: ``0.252`` is θ_d's (0.2520), not θ_pix's (0.2511), while ``0.25``
+    is either's, and equal intermediates share their values."""
+    owners: dict[int, list[tuple[float, str]]] = {}
+    for n, found in hits.items():
+        for f in found:
+            if f.label not in aliases:
+                owners.setdefault(f.key, []).append((_beyond_rounding(f, items[n].value, items[n].unit), n))
+    drop = {(key, n) for key, near in owners.items() if len(near) > 1
+            for distance, n in near if distance > min(near)[0]}
+    if drop:
+        for n, found in hits.items():
+            hits[n] = [f for f in found if (f.key, n) not in drop]
+
+
+def _beyond_rounding(found: Found, value: float, unit: str) -> float:
+    """How far ``found`` lies from ``value`` (in ``unit``), relative, less half the last figure
+    written (at least 0); ``inf`` when it cannot be read in ``unit``."""
+    number = _number(found.text)
+    half = 0.0
+    if number and math.isfinite(number):
+        half = 0.5 * 10.0 ** (math.floor(math.log10(abs(number))) - _figures(found.text) + 1)
+    if found.unit:
+        conv = _conversion(found, unit)
+        convs = [] if conv is None else [conv]
+    else:
+        si = to_si(unit)
+        convs = [(1.0, 0.0), (1.0 / si.factor, -si.offset / si.factor)] if si.factor else [(1.0, 0.0)]
+    scale = abs(value) or 1.0
+    return min((max(0.0, abs(found.value * a + b - value) - half * abs(a)) / scale for a, b in convs),
+               default=math.inf)
+
+
 class _Later:
     """The values stated after the final answer, read only when a step is not found before it."""
 
-    def __init__(self, text: str, offset: int) -> None:
-        self.text, self.offset = text, offset
+    def __init__(self, text: str, offset: int, items: dict[str, Intermediate], aliases: dict[str, str],
+                 rtol: float) -> None:
+        self.text, self.offset, self.items, self.aliases, self.rtol = text, offset, items, aliases, rtol
 
     @functools.cached_property
     def values(self) -> list[Found]:
         return read_values(self.text, self.offset)
+
+    @functools.cached_property
+    def hits(self) -> dict[str, list[Found]]:
+        hits = {n: _matching(self.values, i.value, i.unit, self.rtol) for n, i in self.items.items()}
+        _closest(hits, self.items, self.aliases)
+        return hits
+
+    def matching(self, name: str) -> list[Found]:
+        """The values after the answer that state ``name`` (:func:`matches`, :func:`_closest`)."""
+        return self.hits[name]
 
 
 def _verdict(name: str, item: Intermediate, before: list[Found], after: _Later, hits: list[Found],
@@ -375,7 +558,7 @@ def _verdict(name: str, item: Intermediate, before: list[Found], after: _Later, 
         return _made(name, step, "correct", text, next(f for f in hits if f.key == chosen))
     if hits:
         return _made(name, step, "out_of_order", text, hits[0])
-    late = _matching(after.values, value, unit, rtol)
+    late = after.matching(name)
     if late:
         return _made(name, step, "after_answer", text, late[0])
     low, high = window
