@@ -292,3 +292,13 @@ def test_a_ninth_part_is_read() -> None:
     keys = {f"x{k}": f"{k + 1} m" for k in range(10)}
     reply = "Final answer:\n" + "\n".join(f"({'abcdefghij'[k]}) {k + 1} m" for k in range(10))
     assert grade_answer(reply, keys).correct
+
+
+def test_a_power_in_dbm_converts_to_watts_and_back() -> None:
+    """dBm is logarithmic: −5.18 dBm is 0.303 mW. Pint's affine map (two points) read it as
+    −0.34 mW, so a right reply was graded wrong (cases written before the fix)."""
+    assert grade_answer("Final answer: -5.18 dBm", "0.303 mW").correct
+    assert grade_answer("Final answer: 0.303 mW", "-5.18 dBm").correct
+    assert grade_answer("Final answer: 3 dBW", "2 W").correct
+    assert not grade_answer("Final answer: -4.9 dBm", "0.303 mW").correct  # 0.324 mW, 7 % off
+    assert not grade_answer("Final answer: 5 dB", "0.303 mW").correct  # a ratio, no power

@@ -9,6 +9,8 @@ plain numbers, and a temperature *difference* reads °C/°F as differences.
 (15.0, 118.0, 103.0)
 >>> to_expected(3.0, "s", "m") is None, close(100.9, 100.0, 0.01), close(101.1, 100.0, 0.01)
 (True, True, False)
+>>> round(to_expected(-5.18, "dBm", "mW"), 4), round(to_expected(0.303, "mW", "dBm"), 2)
+(0.3034, -5.19)
 
 An absolute temperature on a scale with an offset is graded on that scale (:func:`tolerance`):
 
@@ -61,12 +63,27 @@ def conversion(unit: str, target: str) -> tuple[float, float] | None:
         unit = _DIFFERENCE.get(unit, unit)
     quantity = registry().Quantity
     try:
-        zero = quantity(0.0, unit or "dimensionless").to(target or "dimensionless").magnitude
-        one = quantity(1.0, unit or "dimensionless").to(target or "dimensionless").magnitude
+        with np.errstate(all="ignore"):  # log(0) of a logarithmic unit
+            zero, one, two = (quantity(x, unit or "dimensionless").to(target or "dimensionless").magnitude
+                              for x in (0.0, 1.0, 2.0))
     except Exception:  # DimensionalityError, OffsetUnitCalculusError and friends
         return None
     factor, offset = float(one - zero), float(zero)
-    return (factor, offset) if math.isfinite(factor) and math.isfinite(offset) else None
+    if not (math.isfinite(factor) and math.isfinite(offset)) or abs(two - one - factor) > 1e-9 * abs(factor):
+        return None  # no affine map: a logarithmic unit (dBm) to a linear one, see to_expected
+    return factor, offset
+
+
+@functools.lru_cache(maxsize=1024)
+def _logarithmic(unit: str, target: str) -> bool:
+    """Whether ``unit`` and ``target`` convert, but not affinely (dBm and mW)."""
+    if conversion(unit, target) is not None or unit.startswith("?") or unit in _LOG_UNITS:
+        return False
+    try:
+        registry().Quantity(1.0, unit).to(target or "dimensionless")
+    except Exception:
+        return False
+    return True
 
 
 def to_expected(value: float, unit: str, target: str) -> float | None:
@@ -76,8 +93,15 @@ def to_expected(value: float, unit: str, target: str) -> float | None:
         return value
     conv = conversion(unit, target)
     if conv is None:
-        return None
-    result = value * conv[0] + conv[1]
+        if not _logarithmic(unit, target):
+            return None
+        try:  # −5.18 dBm is 0.303 mW: Pint's own logarithmic conversion, value by value
+            with np.errstate(all="ignore"):
+                result = float(registry().Quantity(value, unit).to(target or "dimensionless").magnitude)
+        except Exception:
+            return None
+    else:
+        result = value * conv[0] + conv[1]
     return result if math.isfinite(result) else None
 
 
