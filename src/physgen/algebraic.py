@@ -507,9 +507,10 @@ def _restated(t: Template, n: str, r: Restatement, forms: Mapping[str, Forms], f
         return None
     back = [to_expression(text, own) for text in (forms[r.name].unicode, f"${forms[r.name].latex}$")]
     if any(b != r.name for b in back):
-        add(f"{field}.symbol", f"{r.name!r} is printed {forms[r.name].unicode!r}, which the grader reads as "
-            f"{back}", "choose a name the grader reads back (a letter, a Greek letter's name, a letter "
-            "with a subscript)")
+        where = f"{field}.{'symbol' if r.symbol else 'name'}"
+        add(where, f"{r.name!r} is printed {forms[r.name].unicode!r}, which the grader reads as {back}",
+            "choose a name the grader reads back (a letter, a Greek letter's name, a letter with a "
+            "subscript), or give a `symbol` that reads back as the name")
         return None
     hits = [where for where, text in _rendered(t) if mentions(text, forms[r.name].unicode)]
     if hits:
@@ -589,7 +590,8 @@ def _restated(t: Template, n: str, r: Restatement, forms: Mapping[str, Forms], f
     signs[r.name] = bool((new[usable] > 0).all())
     assumed = {x: sp.Symbol(x, positive=True) if signs[x] else sp.Symbol(x, real=True) for x in signs}
     keys: dict[str, dict[str, str]] = {}
-    answers = t.evaluate_si(si)
+    with np.errstate(all="ignore"):  # points outside the constraints may leave a domain
+        answers = t.evaluate_si(si)
     for a in spec.answers:
         expr = t.expressions.get(a)
         if expr is None or n not in {str(x) for x in expr.free_symbols}:
