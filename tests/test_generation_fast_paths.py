@@ -282,3 +282,83 @@ def test_a_mistake_named_like_a_generic_slip_keeps_its_own_text(catalog: physgen
         table = t.option_texts.get()[answer, "unicode"]
         for k, (_, e) in enumerate(exprs):
             assert table.wrong[k] == format_expression(e, _symbols(t), "unicode")
+
+
+def test_redraw_rounds_sized_by_the_acceptance_seen_keep_each_first_accepted_round(
+        catalog: physgen.Catalog, templates: list[Template], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Bulk sampling draws as many redraw rounds per call as the acceptance so far needs; one round
+    per call (the plain loop) gives the same rows, in more calls."""
+    from physgen import template as template_module
+
+    calls: collections.Counter[str] = collections.Counter()
+    accept = Template.accept
+
+    def counted(self: Template, *args: Any, **kwargs: Any) -> Any:
+        calls[mode] += 1
+        return accept(self, *args, **kwargs)
+
+    monkeypatch.setattr(Template, "accept", counted)
+    rejecting = [t for t in catalog.templates() if t.spec.constraints or t.spec.checks][:12]
+    for t in [*templates, *rejecting]:
+        for displayed in (True, False):
+            mode = "sized"
+            sized = _rows(t.sample(300, seed=4, displayed=displayed))
+            mode = "plain"
+            with monkeypatch.context() as m:
+                m.setattr(template_module, "_rounds", lambda pending, examined, accepted: 1)
+                plain = _rows(t.sample(300, seed=4, displayed=displayed))
+            assert sized == plain, t.id
+    assert calls["sized"] < calls["plain"] / 2, calls  # the sized rounds were exercised
+
+
+def test_a_batch_makes_its_named_tuples_as_its_rows_are_assembled(catalog: physgen.Catalog) -> None:
+    """The collector never untracks a named tuple: a column of them made ahead for a whole chunk
+    would be promoted to the oldest generation and bring on full collections of every object."""
+    import gc
+
+    from physgen.instance import iter_instances
+    from physgen.variant import ShownQuantity
+
+    def live() -> int:
+        return sum(1 for o in gc.get_objects() if type(o) is ShownQuantity)
+
+    batch = catalog["mechanics.projectile_range"].sample(512, seed=0)
+    before = live()
+    rows = iter_instances(batch)
+    first = next(rows)
+    assert live() - before < 16
+    assert len(list(rows)) == 511 and len(first.inputs) == 2
+
+
+def test_an_instance_s_texts_respelled_once_are_those_respelled_each_time(
+        catalog: physgen.Catalog, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Algebraic variation respells each text of an instance once, for all its paraphrases and
+    formats; respelled every time it is met (the plain way), the variants are the same."""
+    from physgen import algebraic
+
+    varied = [t for t in catalog.templates() if t.variation is not None][:5]
+    assert varied
+    formats = ["free_form", "noop", "omitted"]
+    for style in STYLES:
+        once = list(physgen.generate(varied, n=12, style=style, formats=formats))
+        with monkeypatch.context() as m:
+            m.setattr(algebraic, "_respelling",
+                      lambda inst, renamed, style: algebraic._respeller(inst.template, renamed, style))
+            each_time = list(physgen.generate(varied, n=12, style=style, formats=formats))
+        assert once == each_time
+        assert len({v.prompt for v in once}) > len(once) // 2
+
+
+def test_the_read_ahead_window_holds_no_object_the_collector_keeps_tracking(catalog: physgen.Catalog) -> None:
+    """The window's first draws (tens of thousands, each kept for a window of reads) are tuples of
+    plain values, which the collector stops tracking once it has seen them: tuples holding the
+    template would fill its oldest generation and bring on full collections."""
+    import gc
+
+    ds = physgen.dataset(catalog.filter(domain="optics"), size=10_000, seed=0)
+    for i in range(40):  # in order: the window fills
+        ds[i]
+    ahead = ds._plan.ahead
+    assert len(ahead.choices) > 100
+    gc.collect()
+    assert not any(gc.is_tracked(c) for c in ahead.choices)
