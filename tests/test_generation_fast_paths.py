@@ -362,3 +362,23 @@ def test_the_read_ahead_window_holds_no_object_the_collector_keeps_tracking(cata
     assert len(ahead.choices) > 100
     gc.collect()
     assert not any(gc.is_tracked(c) for c in ahead.choices)
+
+
+def test_what_a_question_is_asked_in_terms_of_needs_no_expressions(catalog: physgen.Catalog) -> None:
+    """An algebraic or ``mc_symbolic`` question lists the symbols each answer is written in: kept
+    when the template compiles (the free symbols of each expression as the cache gives it back),
+    so asking unpickles no SymPy."""
+    from physgen.formats.prompting import asks
+
+    chosen = [t for t in catalog.templates() if t.spec.solver is None][::20]
+    chosen += [t for t in catalog.templates() if t.question_type == "algebraic"][:3]
+    for t in chosen:
+        unpickled = pickle.loads(pickle.dumps(t.expressions))  # as the cache gives them back
+        assert t.answer_symbols == {n: {str(x) for x in e.free_symbols} for n, e in unpickled.items()}
+        fresh = pickle.loads(pickle.dumps(t))  # as a worker or a cached catalog gets it
+        sentences = [asks(fresh, p, style, answer, True) for p in range(len(t.texts)) for style in STYLES
+                     for answer in t.spec.answers]
+        assert fresh._symbolic._value is None  # the expressions stayed pickled
+        assert sentences == [asks(t, p, style, answer, True) for p in range(len(t.texts)) for style in STYLES
+                             for answer in t.spec.answers]
+        assert all("in terms of" in s for s in sentences) or t.question_type == "numerical"

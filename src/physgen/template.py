@@ -166,6 +166,10 @@ class Template:
     #: numbers, SI units): the ``code`` format's ``Answer.expr``, written when the template
     #: compiles so that generating needs no SymPy.
     si_expressions: dict[str, str] = field(default_factory=dict)
+    #: Answer name -> the names its expression is written in (its SymPy free symbols): what an
+    #: algebraic or ``mc_symbolic`` question lists "in terms of", kept when the template compiles so
+    #: that asking needs neither SymPy nor the expressions unpickled.
+    answer_symbols: dict[str, frozenset[str]] = field(default_factory=dict)
     #: Multiple choice, made when the template compiles (filled by ``compile_template``): each
     #: answer's wrong candidates compiled to NumPy (:func:`physgen.distractors.compile_candidates`),
     #: and ``mc_symbolic``'s option texts per (answer, style).
