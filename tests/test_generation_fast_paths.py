@@ -282,3 +282,103 @@ def test_a_mistake_named_like_a_generic_slip_keeps_its_own_text(catalog: physgen
         table = t.option_texts.get()[answer, "unicode"]
         for k, (_, e) in enumerate(exprs):
             assert table.wrong[k] == format_expression(e, _symbols(t), "unicode")
+
+
+def test_redraw_rounds_sized_by_the_acceptance_seen_keep_each_first_accepted_round(
+        catalog: physgen.Catalog, templates: list[Template], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Bulk sampling draws as many redraw rounds per call as the acceptance so far needs; one round
+    per call (the plain loop) gives the same rows, in more calls."""
+    from physgen import template as template_module
+
+    calls: collections.Counter[str] = collections.Counter()
+    accept = Template.accept
+
+    def counted(self: Template, *args: Any, **kwargs: Any) -> Any:
+        calls[mode] += 1
+        return accept(self, *args, **kwargs)
+
+    monkeypatch.setattr(Template, "accept", counted)
+    rejecting = [t for t in catalog.templates() if t.spec.constraints or t.spec.checks][:12]
+    for t in [*templates, *rejecting]:
+        for displayed in (True, False):
+            mode = "sized"
+            sized = _rows(t.sample(300, seed=4, displayed=displayed))
+            mode = "plain"
+            with monkeypatch.context() as m:
+                m.setattr(template_module, "_rounds", lambda pending, examined, accepted: 1)
+                plain = _rows(t.sample(300, seed=4, displayed=displayed))
+            assert sized == plain, t.id
+    assert calls["sized"] < calls["plain"] / 2, calls  # the sized rounds were exercised
+
+
+def test_a_batch_makes_its_named_tuples_as_its_rows_are_assembled(catalog: physgen.Catalog) -> None:
+    """The collector never untracks a named tuple: a column of them made ahead for a whole chunk
+    would be promoted to the oldest generation and bring on full collections of every object."""
+    import gc
+
+    from physgen.instance import iter_instances
+    from physgen.variant import ShownQuantity
+
+    def live() -> int:
+        return sum(1 for o in gc.get_objects() if type(o) is ShownQuantity)
+
+    batch = catalog["mechanics.projectile_range"].sample(512, seed=0)
+    before = live()
+    rows = iter_instances(batch)
+    first = next(rows)
+    assert live() - before < 16
+    assert len(list(rows)) == 511 and len(first.inputs) == 2
+
+
+def test_an_instance_s_texts_respelled_once_are_those_respelled_each_time(
+        catalog: physgen.Catalog, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Algebraic variation respells each text of an instance once, for all its paraphrases and
+    formats; respelled every time it is met (the plain way), the variants are the same."""
+    from physgen import algebraic
+
+    varied = [t for t in catalog.templates() if t.variation is not None][:5]
+    assert varied
+    formats = ["free_form", "noop", "omitted"]
+    for style in STYLES:
+        once = list(physgen.generate(varied, n=12, style=style, formats=formats))
+        with monkeypatch.context() as m:
+            m.setattr(algebraic, "_respelling",
+                      lambda inst, renamed, style: algebraic._respeller(inst.template, renamed, style))
+            each_time = list(physgen.generate(varied, n=12, style=style, formats=formats))
+        assert once == each_time
+        assert len({v.prompt for v in once}) > len(once) // 2
+
+
+def test_the_read_ahead_window_holds_no_object_the_collector_keeps_tracking(catalog: physgen.Catalog) -> None:
+    """The window's first draws (tens of thousands, each kept for a window of reads) are tuples of
+    plain values, which the collector stops tracking once it has seen them: tuples holding the
+    template would fill its oldest generation and bring on full collections."""
+    import gc
+
+    ds = physgen.dataset(catalog.filter(domain="optics"), size=10_000, seed=0)
+    for i in range(40):  # in order: the window fills
+        ds[i]
+    ahead = ds._plan.ahead
+    assert len(ahead.choices) > 100
+    gc.collect()
+    assert not any(gc.is_tracked(c) for c in ahead.choices)
+
+
+def test_what_a_question_is_asked_in_terms_of_needs_no_expressions(catalog: physgen.Catalog) -> None:
+    """An algebraic or ``mc_symbolic`` question lists the symbols each answer is written in: kept
+    when the template compiles (the free symbols of each expression as the cache gives it back),
+    so asking unpickles no SymPy."""
+    from physgen.formats.prompting import asks
+
+    chosen = [t for t in catalog.templates() if t.spec.solver is None][::20]
+    chosen += [t for t in catalog.templates() if t.question_type == "algebraic"][:3]
+    for t in chosen:
+        unpickled = pickle.loads(pickle.dumps(t.expressions))  # as the cache gives them back
+        assert t.answer_symbols == {n: {str(x) for x in e.free_symbols} for n, e in unpickled.items()}
+        fresh = pickle.loads(pickle.dumps(t))  # as a worker or a cached catalog gets it
+        sentences = [asks(fresh, p, style, answer, True) for p in range(len(t.texts)) for style in STYLES
+                     for answer in t.spec.answers]
+        assert fresh._symbolic._value is None  # the expressions stayed pickled
+        assert sentences == [asks(t, p, style, answer, True) for p in range(len(t.texts)) for style in STYLES
+                             for answer in t.spec.answers]
+        assert all("in terms of" in s for s in sentences) or t.question_type == "numerical"

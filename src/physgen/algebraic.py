@@ -288,8 +288,33 @@ def _added(inst: Instance, v: Variant) -> str:
     return noop_sentence(inst, v.paraphrase)
 
 
-def _respelled(v: Variant, inst: Instance, renamed: tuple[tuple[str, str], ...], style: Style) -> Variant:
+#: The last instance respelled, and its texts respelled so far (see :func:`_respelling`).
+_last: tuple[Instance, tuple[tuple[str, str], ...], Style, Callable[[str], str]] | None = None
+
+
+def _respelling(inst: Instance, renamed: tuple[tuple[str, str], ...], style: Style) -> Callable[[str], str]:
+    """:func:`_respeller` for ``inst``, each text respelled once: every paraphrase and format of an
+    instance repeats its steps and the texts of its givens and answers. Kept for the last instance
+    only, so the memo holds one instance's texts."""
+    global _last
+    seen = _last  # one read: another thread may replace it meanwhile
+    if seen is not None and seen[0] is inst and seen[1] == renamed and seen[2] == style:
+        return seen[3]
     respell = _respeller(inst.template, renamed, style)
+    done: dict[str, str] = {}
+
+    def once(text: str) -> str:
+        out = done.get(text)
+        if out is None:
+            out = done[text] = respell(text)
+        return out
+
+    _last = (inst, renamed, style, once)
+    return once
+
+
+def _respelled(v: Variant, inst: Instance, renamed: tuple[tuple[str, str], ...], style: Style) -> Variant:
+    respell = _respelling(inst, renamed, style)
     kept = _added(inst, v)
 
     def text(s: str) -> str:  # what a format added keeps its letters ("3.2 m" is a unit)

@@ -30,6 +30,7 @@ generation needs neither.
 from __future__ import annotations
 
 import difflib
+import pickle
 import re
 from typing import Any
 
@@ -136,6 +137,7 @@ def compile_template(spec: TemplateSpec, source: str = "<template>", *, check: b
     problems.raise_if_any()
     object.__setattr__(template, "power_laws", _power_laws(template))
     object.__setattr__(template, "si_expressions", _si_expressions(spec, expressions, constants))
+    object.__setattr__(template, "answer_symbols", _answer_symbols(template))
     object.__setattr__(template, "dependencies", dependencies(template))
     if check:
         _check_sampling(template, raw, problems)  # verifies the decisions the level counts
@@ -152,6 +154,15 @@ def compile_template(spec: TemplateSpec, source: str = "<template>", *, check: b
     if check:
         object.__setattr__(template, "findings", tuple(findings_by_check(template)))
     return template
+
+
+def _answer_symbols(template: Template) -> dict[str, frozenset[str]]:
+    """Each answer's free symbols, of its expression as a cached template gives it back: SymPy
+    evaluates an expression again when it is unpickled, which can drop a symbol that cancels
+    (``waves.swell_shoaling_refraction_breaking``'s angle loses ``g``); a catalog from the cache
+    has always worded its questions from the unpickled ones, and now one compiled afresh does too."""
+    expressions = pickle.loads(pickle.dumps(template.expressions, protocol=5))
+    return {n: frozenset(str(x) for x in e.free_symbols) for n, e in expressions.items()}
 
 
 def _choice_tables(template: Template) -> None:

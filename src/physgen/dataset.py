@@ -174,7 +174,7 @@ class _ReadAhead:
     sampler) take the direct path.
     """
 
-    __slots__ = ("base", "choices", "drawn", "indices", "last", "pending", "streak", "window")
+    __slots__ = ("base", "choices", "drawn", "indices", "last", "pending", "streak", "templates", "window")
 
     def __init__(self) -> None:
         self._restart(None)
@@ -185,7 +185,12 @@ class _ReadAhead:
         self.streak = 0  # reads in order in a row
         self.window = 0
         self.base = 0  # the position of choices[0]
-        self.choices: collections.deque[Choice] = collections.deque()
+        #: the window's first draws, the template by id: a tuple of plain values is never seen by
+        #: the cyclic garbage collector again once it has looked at it, so the window (tens of
+        #: thousands of draws, each kept for a window of reads) does not grow its oldest generation
+        #: and bring on full collections
+        self.choices: collections.deque[tuple[str, str, int, int]] = collections.deque()
+        self.templates: dict[str, Template] = {}
         #: template id -> (position, instance number) of the items in the window not drawn yet
         self.pending: dict[str, list[tuple[int, int]]] = {}
         self.drawn: dict[str, _Drawn] = {}  # template id -> its instances drawn last
@@ -206,6 +211,7 @@ class _ReadAhead:
             if self.streak < 2:
                 return None
             self.choices.clear()
+            self.templates.clear()
             self.pending.clear()
             self.drawn.clear()
             self.base = ahead = pos
@@ -214,11 +220,13 @@ class _ReadAhead:
             self.choices.popleft()
             self.base += 1
         for p in range(ahead, min(pos + self.window, len(indices))):
-            choice = plan._choice(indices[p], 0)
-            self.choices.append(choice)
-            self.pending.setdefault(choice[0].id, []).append((p, choice[3]))
-        choice = self.choices[0]
-        t, k = choice[0], choice[3]
+            t, fmt, bits, k = plan._choice(indices[p], 0)
+            self.templates[t.id] = t
+            self.choices.append((t.id, fmt, bits, k))
+            self.pending.setdefault(t.id, []).append((p, k))
+        tid, fmt, bits, k = self.choices[0]
+        t = self.templates[tid]
+        choice = (t, fmt, bits, k)
         drawn = self.drawn.get(t.id)
         if drawn is None or k not in drawn.numbers:
             later = [n for p, n in self.pending.pop(t.id, ()) if p >= pos]  # items before pos were read

@@ -15,7 +15,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import itertools
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
 
@@ -133,7 +133,7 @@ def iter_instances(batch: InstanceBatch, style: Style = "unicode", notation: Not
     indices = batch.index[picked].tolist()
     names: list[str] = []  # context names past the constants, in order, and their columns
     texts: list[list[str]] = []
-    input_cols: list[list[ShownQuantity]] = []
+    input_cols: list[Iterator[ShownQuantity]] = []
     key_cols: list[list[str]] = []
     for name, unit, unit_text, sig, integer in layout.inputs:
         values = batch.shown[name][picked].tolist()
@@ -146,7 +146,7 @@ def iter_instances(batch: InstanceBatch, style: Style = "unicode", notation: Not
         names.append(name)
         texts.append(shown)
         input_cols.append(_tuples(ShownQuantity, values, unit, shown))
-    answer_cols: list[list[Answer]] = []
+    answer_cols: list[Iterator[Answer]] = []
     for name, unit, unit_text, sig in layout.answers:
         values = round_sig(batch.answers[name][picked], ANSWER_DIGITS).tolist()
         if layout.symbols is None:
@@ -157,7 +157,7 @@ def iter_instances(batch: InstanceBatch, style: Style = "unicode", notation: Not
             answer_cols.append(_tuples(Answer, values, unit, shown, sig, layout.expressions[name]))
         names.append(name)
         texts.append(shown)
-    step_cols: list[list[Intermediate]] = []
+    step_cols: list[Iterator[Intermediate]] = []
     for name, unit, unit_text, sig, step in layout.intermediates:
         values = round_sig(batch.intermediates[name][picked], ANSWER_DIGITS).tolist()
         shown = _texts(format_numbers(values, sig, style, notation), unit_text, layout.parts)
@@ -173,7 +173,7 @@ def iter_instances(batch: InstanceBatch, style: Style = "unicode", notation: Not
         yield make(index, key, shown_row, input_row, answer_row, step_row)
 
 
-def _rows(columns: list[list[_V]]) -> Iterator[tuple[_V, ...]]:
+def _rows(columns: Sequence[Iterable[_V]]) -> Iterator[tuple[_V, ...]]:
     """The rows of equal columns (endless empty rows when there are no columns)."""
     return zip(*columns, strict=True) if columns else itertools.repeat(())
 
@@ -270,8 +270,10 @@ class Rows:
         return self.make(self.index.item(row), self.prefix + "|".join(keys), texts, inputs, answers, values)
 
 
-def _tuples(cls: type[_T], values: list[float], unit: str, shown: list[str], *rest: object) -> list[_T]:
-    """``[cls(value, unit, str(text), *rest) …]`` for a column, without a Python call per row
-    (a named tuple's own constructor is one)."""
+def _tuples(cls: type[_T], values: list[float], unit: str, shown: list[str], *rest: object) -> Iterator[_T]:
+    """``cls(value, unit, str(text), *rest)`` for each row of a column, without a Python call per
+    row (a named tuple's own constructor is one), made as the rows are assembled: the cyclic
+    garbage collector never untracks a named tuple (only exact tuples), so a column made ahead
+    would be promoted to the oldest generation and make full collections come sooner."""
     fields = zip(values, itertools.repeat(unit), map(str, shown), *map(itertools.repeat, rest), strict=False)
-    return list(map(tuple.__new__, itertools.repeat(cls), fields))
+    return map(tuple.__new__, itertools.repeat(cls), fields)

@@ -12,6 +12,7 @@ Build one with :func:`physgen.compile.compile_template`, or get one from a catal
 
 from __future__ import annotations
 
+import math
 import pickle
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -42,6 +43,25 @@ T = TypeVar("T")
 MAX_ROUNDS = 10_000
 #: Candidates examined per call while few instances are pending (several rounds each).
 _ROWS = 8
+#: At most this many candidates per redraw call (a call costs about as much as 1,000 rows).
+_MAX_ROWS = 4096
+
+
+def _rounds(pending: int, examined: int, accepted: int) -> int:
+    """How many redraw rounds of each of ``pending`` instances to draw in one call, after
+    ``accepted`` of ``examined`` candidates were kept: at least ``_ROWS`` rows, and as many rounds
+    as leave, at the acceptance seen so far, under half an instance pending (at most ``_MAX_ROWS``
+    rows). Each instance still takes its first accepted round, so this changes no output.
+
+    >>> _rounds(300, 0, 0), _rounds(2, 0, 0), _rounds(60, 300, 240), _rounds(290, 300, 10)
+    (1, 4, 3, 14)
+    """
+    least = -(-_ROWS // pending)
+    if not examined:
+        return least
+    reject = 1.0 - (accepted + 1) / (examined + 2)
+    enough = math.ceil(math.log(0.5 / pending) / math.log(reject))
+    return max(least, min(enough, _MAX_ROWS // pending))
 
 
 @dataclass(frozen=True)
@@ -146,6 +166,10 @@ class Template:
     #: numbers, SI units): the ``code`` format's ``Answer.expr``, written when the template
     #: compiles so that generating needs no SymPy.
     si_expressions: dict[str, str] = field(default_factory=dict)
+    #: Answer name -> the names its expression is written in (its SymPy free symbols): what an
+    #: algebraic or ``mc_symbolic`` question lists "in terms of", kept when the template compiles so
+    #: that asking needs neither SymPy nor the expressions unpickled.
+    answer_symbols: dict[str, frozenset[str]] = field(default_factory=dict)
     #: Multiple choice, made when the template compiles (filled by ``compile_template``): each
     #: answer's wrong candidates compiled to NumPy (:func:`physgen.distractors.compile_candidates`),
     #: and ``mc_symbolic``'s option texts per (answer, style).
@@ -311,9 +335,9 @@ class Template:
         si: dict[str, FloatArray] = {}
         answers_si: dict[str, FloatArray] = {}
         pending = np.arange(n)
-        round_no = 0
+        round_no = examined = accepted = 0
         while pending.size and round_no < MAX_ROUNDS:
-            rounds = min(MAX_ROUNDS - round_no, -(-_ROWS // pending.size))
+            rounds = min(MAX_ROUNDS - round_no, _rounds(pending.size, examined, accepted))
             if rounds == 1:
                 cand = self.draw_candidates(key, index[pending], round_no)
             else:  # instance-major: rounds round_no … round_no+rounds-1 of each pending instance
@@ -321,6 +345,8 @@ class Template:
                 cand = self.draw_candidates(key, np.repeat(index[pending], rounds),
                                             np.tile(order, pending.size))
             ok, cand_si, cand_answers = self.accept(cand, displayed=displayed)
+            examined += ok.size
+            accepted += int(np.count_nonzero(ok))
             grid = ok.reshape(pending.size, rounds)
             found = grid.any(axis=1)
             take = (np.flatnonzero(found) * rounds + grid.argmax(axis=1)[found])

@@ -60,7 +60,7 @@ def final_answer(lines: Sequence[str]) -> str:
 
 def _in_terms_of(template: Template, answer: str, style: Style, names: Iterable[str]) -> str:
     spec = template.spec
-    used = {str(x) for x in template.expressions[answer].free_symbols}
+    used = template.answer_symbols[answer]
     listed = [n for n in names if n in used]
     shown = [format_symbol(n, style, spec.inputs[n].symbol if n in spec.inputs else spec.constants[n].symbol)
              for n in listed]
