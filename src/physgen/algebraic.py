@@ -447,8 +447,7 @@ def restated_asks(t: Template, r: Restated, style: Style, paraphrase: int) -> st
     order = [*(r.name if n == r.input else n for n in t.spec.inputs), *t.spec.constants]
     parts = []
     for a, spec in t.spec.answers.items():
-        key = r.keys[a]["sympy"] if a in r.keys else str(t.expressions[a])
-        used = set(re.findall(r"[A-Za-z_]\w*", key))
+        used = set(re.findall(r"[A-Za-z_]\w*", r.keys[a]["sympy"])) if a in r.keys else t.answer_symbols[a]
         listed = [var.forms[n].shown(style) for n in order if n in used]
         joined = ", ".join(listed[:-1]) + " and " + listed[-1] if len(listed) > 1 else "".join(listed)
         parts.append((spec.ask, f"in terms of {joined}" if joined else ""))

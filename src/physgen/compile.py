@@ -30,7 +30,6 @@ generation needs neither.
 from __future__ import annotations
 
 import difflib
-import pickle
 import re
 from typing import Any
 
@@ -157,12 +156,12 @@ def compile_template(spec: TemplateSpec, source: str = "<template>", *, check: b
 
 
 def _answer_symbols(template: Template) -> dict[str, frozenset[str]]:
-    """Each answer's free symbols, of its expression as a cached template gives it back: SymPy
-    evaluates an expression again when it is unpickled, which can drop a symbol that cancels
-    (``waves.swell_shoaling_refraction_breaking``'s angle loses ``g``); a catalog from the cache
-    has always worded its questions from the unpickled ones, and now one compiled afresh does too."""
-    expressions = pickle.loads(pickle.dumps(template.expressions, protocol=5))
-    return {n: frozenset(str(x) for x in e.free_symbols) for n, e in expressions.items()}
+    """Each answer's free symbols, kept so that wording a question "in terms of" them unpickles no
+    SymPy expression. The expressions are rebuilt from their leaves when they are expanded
+    (:func:`physgen.expressions.rebuilt`), so a symbol that cancels (``g`` in
+    ``waves.swell_shoaling_refraction_breaking``'s angle) is gone whether the template was compiled
+    here or loaded from the cache."""
+    return {n: frozenset(str(x) for x in e.free_symbols) for n, e in template.expressions.items()}
 
 
 def _choice_tables(template: Template) -> None:
