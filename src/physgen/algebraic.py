@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import numpy as np
 
 from .labels import PART_LABEL
-from .sampling import stream_key, uniforms
+from .sampling import spread, stream_key, uniforms
 from .units import Style, to_si
 from .variant import Answer, ShownQuantity, Variant
 
@@ -577,12 +577,8 @@ def _restated(t: Template, n: str, r: Restatement, forms: Mapping[str, Forms], f
             f"{r.unit!r} is {unit.dimensionality or 'dimensionless'}", "fix `value` or `unit`")
         return None
     compute = numpy_function(symbols, [value])
-    key = stream_key(0, f"restate:{t.id}:{n}:{r.name}")
     index = np.arange(ROOT_POINTS, dtype=np.uint64)
-    si = {}
-    for j, (i, inp) in enumerate(spec.inputs.items()):
-        lo, hi = inp.bounds()
-        si[i] = t.input_si[i].to_si(lo + uniforms(key, index, j) * (hi - lo))
+    si = spread(t, f"restate:{t.id}:{n}:{r.name}", ROOT_POINTS)
     consts = [c.si_value for c in t.constants.values()]
     with np.errstate(all="ignore"):
         new = np.broadcast_to(np.asarray(compute(*(si[i] for i in spec.inputs), *consts)[0], dtype=float),
@@ -817,16 +813,12 @@ def _gives_back(t: Template, answer: str, unknown: str, root: Any) -> bool:
     from .functions import numpy_function
 
     spec = t.spec
-    key = stream_key(0, f"solve:{t.id}:{answer}:{unknown}")
     index = np.arange(ROOT_POINTS, dtype=np.uint64)
-    si = {}
-    for j, (n, inp) in enumerate(spec.inputs.items()):
-        lo, hi = inp.bounds()
-        si[n] = t.input_si[n].to_si(lo + uniforms(key, index, j) * (hi - lo))
+    si = spread(t, f"solve:{t.id}:{answer}:{unknown}", ROOT_POINTS)
     with np.errstate(all="ignore"):
         values = t.evaluate_si(si)
         names = [n for n in spec.inputs if n != unknown] + [answer, *t.constants]
-        args = [si[n] for n in spec.inputs if n != unknown] + [values[answer]]
+        args: list[Any] = [si[n] for n in spec.inputs if n != unknown] + [values[answer]]
         args += [c.si_value for c in t.constants.values()]
         symbols = [sp.Symbol(n) for n in names]
         plain = root.xreplace({s: sp.Symbol(str(s)) for s in root.free_symbols})

@@ -60,7 +60,7 @@ from .render import (
     join_number_unit,
     unit_hint,
 )
-from .sampling import stream_key, uniforms
+from .sampling import spread, stream_key, uniforms
 from .schema import TemplateSpec
 from .template import Constant, Deferred, Display, Template, UnitText
 from .units import Quantity, check_unit_text, format_unit, parse_quantity, parse_unit, to_si
@@ -405,12 +405,7 @@ def _power_laws(template: Template) -> frozenset[tuple[str, str]]:
     """The (answer, input) pairs where the answer is a pure power of the input: its elasticity
     d ln a / d ln x is the same at every sample point across the input ranges."""
     spec = template.spec
-    key = stream_key(0, f"power-laws:{spec.id}")
-    index = np.arange(MISTAKE_POINTS, dtype=np.uint64)
-    si = {}
-    for j, (name, inp) in enumerate(spec.inputs.items()):
-        lo, hi = inp.bounds()
-        si[name] = template.input_si[name].to_si(lo + uniforms(key, index, j) * (hi - lo))
+    si = spread(template, f"power-laws:{spec.id}", MISTAKE_POINTS)
     out = set()
     with np.errstate(all="ignore"):
         base = template.evaluate_si(si)

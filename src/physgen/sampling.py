@@ -17,9 +17,13 @@ True
 from __future__ import annotations
 
 import hashlib
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
+
+if TYPE_CHECKING:
+    from .template import Template
 
 FloatArray = npt.NDArray[np.float64]
 
@@ -60,3 +64,22 @@ def uniforms(key: np.uint64, index: npt.ArrayLike, draw: int | npt.NDArray[np.ui
         stream = _mix64(key + idx * _GOLDEN)
         bits = _mix64(stream + step * _GOLDEN)
     return (bits >> np.uint64(11)).astype(np.float64) * _TO_UNIT
+
+
+def spread(t: Template, purpose: str, points: int) -> dict[str, FloatArray]:
+    """Every input of ``t`` at ``points`` points uniform across its range, in SI, from the stream
+    of ``purpose`` (the load-time checks that measure a template across its ranges: a solved
+    root, a restated given, a power law), so each check sees its own fixed points.
+
+    >>> import physgen
+    >>> si = spread(physgen.load_catalog()["mechanics.projectile_range"], "doc", 4)
+    >>> sorted(si), si["v0"].shape
+    (['theta', 'v0'], (4,))
+    """
+    key = stream_key(0, purpose)
+    index = np.arange(points, dtype=np.uint64)
+    si = {}
+    for j, (name, inp) in enumerate(t.spec.inputs.items()):
+        lo, hi = inp.bounds()
+        si[name] = t.input_si[name].to_si(lo + uniforms(key, index, j) * (hi - lo))
+    return si
