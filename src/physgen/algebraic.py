@@ -378,7 +378,7 @@ def swapped_asks(t: Template, s: Solved, style: Style, paraphrase: int, without:
     """The sentences that give answer ``s.answer`` and ask input ``s.input`` (in the template's
     own names; :func:`vary` respells them with the instance's), in terms of every symbol the
     solved relation uses but ``without`` (a given ``omitted`` removed)."""
-    from .render import asks_sentence
+    from .render import asks_sentence, listed
 
     var = t.variation
     assert var is not None
@@ -389,10 +389,9 @@ def swapped_asks(t: Template, s: Solved, style: Style, paraphrase: int, without:
     given = f"{ask[:1].upper()}{ask[1:]} is {'given' if named else symbol}."
     used = set(re.findall(r"[A-Za-z_]\w*", s.texts["sympy"]))
     order = [s.answer, *t.spec.inputs, *t.spec.constants]
-    listed = [var.forms[n].shown(style) for n in order if n in used and n not in (s.input, without)]
-    joined = listed[0] if len(listed) == 1 else ", ".join(listed[:-1]) + " and " + listed[-1]
+    shown = [var.forms[n].shown(style) for n in order if n in used and n not in (s.input, without)]
     phrase = f"the {label} {var.forms[s.input].shown(style)}"
-    return f"{given} {asks_sentence([(phrase, f'in terms of {joined}')], paraphrase)}"
+    return f"{given} {asks_sentence([(phrase, f'in terms of {listed(shown)}')], paraphrase)}"
 
 
 def _restate(inst: Instance, v: Variant, r: Restated, style: Style) -> Variant | None:
@@ -440,7 +439,7 @@ def restated_asks(t: Template, r: Restated, style: Style, paraphrase: int) -> st
     >>> restated_asks(t, t.variation.restated[0], "ascii", 0)
     'Find the smallest speed increase that lets the spacecraft escape (in terms of T_orb and r).'
     """
-    from .render import asks_sentence
+    from .render import asks_sentence, listed
 
     var = t.variation
     assert var is not None
@@ -448,9 +447,8 @@ def restated_asks(t: Template, r: Restated, style: Style, paraphrase: int) -> st
     parts = []
     for a, spec in t.spec.answers.items():
         used = set(re.findall(r"[A-Za-z_]\w*", r.keys[a]["sympy"])) if a in r.keys else t.answer_symbols[a]
-        listed = [var.forms[n].shown(style) for n in order if n in used]
-        joined = ", ".join(listed[:-1]) + " and " + listed[-1] if len(listed) > 1 else "".join(listed)
-        parts.append((spec.ask, f"in terms of {joined}" if joined else ""))
+        shown = [var.forms[n].shown(style) for n in order if n in used]
+        parts.append((spec.ask, f"in terms of {listed(shown)}" if shown else ""))
     return asks_sentence(parts, paraphrase)
 
 
@@ -516,30 +514,17 @@ def _restated(t: Template, n: str, r: Restatement, forms: Mapping[str, Forms], f
     new given, and each key is short enough to ask and gradable."""
     import sympy as sp
 
-    from .expressions import ExpressionError, parse_expression, symbols_for
+    from .expressions import ExpressionError, parse_expression, regime_value, symbols_for
     from .functions import numpy_function
-    from .reading.algebra import to_expression
-    from .reading.numbers import KNOWN_NAMES
     from .render import STYLES, compile_text, format_expression
     from .units import Quantity, parse_unit
 
     spec = t.spec
     others = [i for i in spec.inputs if i != n]
-    own = [*spec.inputs, *spec.constants, *spec.answers, r.name]
-    if r.name in KNOWN_NAMES or forms[r.name].unicode in WORDS:
-        add(f"{field}.name", f"{r.name!r} reads as a function, constant or word", "choose another name")
-        return None
-    back = [to_expression(text, own) for text in (forms[r.name].unicode, f"${forms[r.name].latex}$")]
-    if any(b != r.name for b in back):
-        where = f"{field}.{'symbol' if r.symbol else 'name'}"
-        add(where, f"{r.name!r} is printed {forms[r.name].unicode!r}, which the grader reads as {back}",
-            "choose a name the grader reads back (a letter, a Greek letter's name, a letter with a "
-            "subscript), or give a `symbol` that reads back as the name")
-        return None
-    hits = [where for where, text in _rendered(t) if mentions(text, forms[r.name].unicode)]
-    if hits:
-        add(f"{field}.name", f"{hits[0]} already writes {forms[r.name].unicode!r}",
-            "choose a symbol the texts do not use")
+    problem = _unusable(r.name, forms[r.name], [*spec.inputs, *spec.constants, *spec.answers, r.name],
+                        _rendered(t))
+    if problem is not None:
+        add(f"{field}.{'symbol' if r.symbol else 'name'}", *problem)
         return None
     unmarked = [k for k, cuts in enumerate(t.omit_texts) if n not in cuts]
     if unmarked:
@@ -561,13 +546,10 @@ def _restated(t: Template, n: str, r: Restatement, forms: Mapping[str, Forms], f
     except Exception:
         add(f"{field}.unit", f"{r.unit!r} is not a unit", "use a Pint unit such as 's', 'm', 'J'")
         return None
-    names = [*spec.inputs, *spec.constants]
-    symbols = list(symbols_for(names).values())
-    mid = [Quantity(t.input_si[i].to_si(sum(spec.inputs[i].bounds()) / 2), t.input_si[i].si_unit)
-           for i in spec.inputs] + [Quantity(c.si_value, c.si_unit) for c in t.constants.values()]
+    symbols = list(symbols_for([*spec.inputs, *spec.constants]).values())
     try:
         with np.errstate(all="ignore"):
-            got = sp.lambdify(symbols, value, modules="numpy")(*mid)
+            got = regime_value(symbols, value, t.pint_arguments())
         dimension = got.dimensionality if isinstance(got, Quantity) else Quantity(1).dimensionality
     except Exception as exc:
         add(f"{field}.value", f"dimensions do not work out: {exc}", "only like quantities can be added")
@@ -577,15 +559,17 @@ def _restated(t: Template, n: str, r: Restatement, forms: Mapping[str, Forms], f
             f"{r.unit!r} is {unit.dimensionality or 'dimensionless'}", "fix `value` or `unit`")
         return None
     compute = numpy_function(symbols, [value])
-    index = np.arange(ROOT_POINTS, dtype=np.uint64)
     si = spread(t, f"restate:{t.id}:{n}:{r.name}", ROOT_POINTS)
     consts = [c.si_value for c in t.constants.values()]
+    restated_symbols = list(symbols_for([r.name, *others, *spec.constants]).values())
+
+    def at_points(function: Callable[..., Any], *args: Any) -> Any:  # one value per point
+        with np.errstate(all="ignore"):
+            return np.broadcast_to(np.asarray(function(*args)[0], dtype=float), (ROOT_POINTS,))
+
+    new = at_points(compute, *(si[i] for i in spec.inputs), *consts)
+    given = at_points(numpy_function(restated_symbols, [means]), new, *(si[i] for i in others), *consts)
     with np.errstate(all="ignore"):
-        new = np.broadcast_to(np.asarray(compute(*(si[i] for i in spec.inputs), *consts)[0], dtype=float),
-                              index.shape)
-        back_symbols = list(symbols_for([r.name, *others, *spec.constants]).values())
-        given = np.broadcast_to(np.asarray(numpy_function(back_symbols, [means])(
-            new, *(si[i] for i in others), *consts)[0], dtype=float), index.shape)
         usable = t.constraint_mask(si) & np.isfinite(new)
     if usable.sum() < ROOT_POINTS // 4 or not np.allclose(given[usable], si[n][usable], rtol=1e-7, atol=0.0):
         add(f"{field}.means", f"{n} = {r.means} does not give {n} back from {r.name} = {r.value} across the "
@@ -624,10 +608,7 @@ def _restated(t: Template, n: str, r: Restatement, forms: Mapping[str, Forms], f
             add(field, f"{a} in terms of {r.name} takes {sp.count_ops(found)} operations to write",
                 "state the input through a simpler quantity")
             return None
-        key_names = [r.name, *others, *spec.constants]
-        with np.errstate(all="ignore"):
-            again = np.broadcast_to(np.asarray(numpy_function(list(symbols_for(key_names).values()), [found])(
-                new, *(si[i] for i in others), *consts)[0], dtype=float), index.shape)
+        again = at_points(numpy_function(restated_symbols, [found]), new, *(si[i] for i in others), *consts)
         if not np.allclose(again[usable], answers[a][usable], rtol=1e-7, atol=0.0):
             add(field, f"{a} in terms of {r.name} does not give the key back", "check `value` and `means`")
             return None
@@ -645,7 +626,6 @@ def _check_names(t: Template, alternatives: Mapping[str, tuple[str, ...]], forms
     """Every alternative name is new, is read back as itself, and is not written in the texts
     already; every input that has alternatives is a symbol no English word shares."""
     from .reading.algebra import to_expression
-    from .reading.numbers import KNOWN_NAMES
 
     spec = t.spec
     own = [*spec.inputs, *spec.constants, *spec.answers]
@@ -663,23 +643,9 @@ def _check_names(t: Template, alternatives: Mapping[str, tuple[str, ...]], forms
                     "choose names that no other input, constant or answer has")
                 continue
             seen[alt] = n
-            if alt in KNOWN_NAMES or forms[alt].unicode in WORDS:
-                add(field, f"{alt!r} reads as {'a function or constant' if alt in KNOWN_NAMES else 'a word'}",
-                    "choose another letter")
-                continue
-            names = [*own, *seen]
-            back = {style: to_expression(text, names) for style, text in
-                    (("unicode", forms[alt].unicode), ("latex", f"${forms[alt].latex}$"))}
-            bad = [f"{style} {text!r}" for style, text in back.items() if text != alt]
-            if bad:
-                add(field, f"{alt!r} is printed {forms[alt].unicode!r}, which the grader reads as "
-                    f"{', '.join(bad)}", "choose a name the grader reads back (a letter, a Greek "
-                    "letter's name, a letter with a digit)")
-                continue
-            hits = [where for where, text in texts if alt != n and mentions(text, forms[alt].unicode)]
-            if hits:
-                add(field, f"{hits[0]} already writes {forms[alt].unicode!r}, so an instance that "
-                    f"writes {n} as {alt} would be ambiguous", "choose a symbol the texts do not use")
+            problem = _unusable(alt, forms[alt], [*own, *seen], texts if alt != n else [])
+            if problem is not None:
+                add(field, *problem)
     for a, s in spec.answers.items():
         if not s.solve_for:
             continue
@@ -687,6 +653,31 @@ def _check_names(t: Template, alternatives: Mapping[str, tuple[str, ...]], forms
         if read != a:
             add(f"answers.{a}.symbol", f"{a} is printed {forms[a].unicode!r}, which the grader reads as "
                 f"{read!r}", f"give `symbol` a form read back as {a!r} (dv: Δv; hbar: ħ)")
+
+
+def _unusable(name: str, form: Forms, names: list[str],
+              texts: list[tuple[str, str]]) -> tuple[str, str] | None:
+    """Why an instance cannot write ``name`` (printed as ``form``), as (message, fix), or None: it
+    reads as a function, a constant or a word; the grader, reading ``names``, does not read it back
+    as itself; or one of ``texts`` (:func:`_rendered`) writes it already, so it would be ambiguous."""
+    from .reading.algebra import to_expression
+    from .reading.numbers import KNOWN_NAMES
+
+    if name in KNOWN_NAMES or form.unicode in WORDS:
+        return (f"{name!r} reads as {'a function or constant' if name in KNOWN_NAMES else 'a word'}",
+                "choose another name")
+    back = {style: to_expression(text, names) for style, text in
+            (("unicode", form.unicode), ("latex", f"${form.latex}$"))}
+    bad = [f"{style} {text!r}" for style, text in back.items() if text != name]
+    if bad:
+        return (f"{name!r} is printed {form.unicode!r}, which the grader reads as {', '.join(bad)}",
+                "choose a name the grader reads back (a letter, a Greek letter's name, a letter with a "
+                "digit)")
+    hits = [where for where, text in texts if mentions(text, form.unicode)]
+    if hits:
+        return (f"{hits[0]} already writes {form.unicode!r}, so a mention of {name} would be ambiguous",
+                "choose a symbol the texts do not use")
+    return None
 
 
 def _rendered(t: Template) -> list[tuple[str, str]]:

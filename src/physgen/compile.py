@@ -128,11 +128,12 @@ def compile_template(spec: TemplateSpec, source: str = "<template>", *, check: b
         intermediate_values=intermediates[0], intermediate_units=intermediates[1],
         printed_values=printed[0], printed_targets=printed[1], graph=graph,
     )
-    _check_dimensions(template, constraint_exprs, problems)
-    _check_check_dimensions(template, checks[2], problems)
-    ranges = compile_ranges(template, _pint_arguments(template), problems.add)
+    pint_args = template.pint_arguments()
+    _check_dimensions(template, pint_args, constraint_exprs, problems)
+    _check_check_dimensions(template, pint_args, checks[2], problems)
+    ranges = compile_ranges(template, pint_args, problems.add)
     object.__setattr__(template, "answer_ranges", ranges)
-    check_intermediates(template, intermediates[2], problems, _pint_arguments(template))
+    check_intermediates(template, intermediates[2], problems, pint_args)
     problems.raise_if_any()
     object.__setattr__(template, "power_laws", _power_laws(template))
     object.__setattr__(template, "si_expressions", _si_expressions(spec, expressions, constants))
@@ -539,20 +540,11 @@ def _implied(name: str, item: Any, names: list[str], exprs: list[Any],
 
 
 # -- dimensions (Pint, once) ----------------------------------------------------
-def _pint_arguments(template: Template) -> list[Any]:
-    args = []
-    for name, inp in template.spec.inputs.items():
-        lo, hi = inp.bounds()
-        conv = template.input_si[name]
-        args.append(Quantity(conv.to_si((lo + hi) / 2), conv.si_unit))
-    for const in template.constants.values():
-        args.append(Quantity(const.si_value, const.si_unit))
-    return args
-
-
-def _check_dimensions(template: Template, constraint_exprs: list[Any], problems: _Problems) -> None:
+def _check_dimensions(template: Template, args: list[Any], constraint_exprs: list[Any],
+                      problems: _Problems) -> None:
+    """Each answer has its unit's dimension and each constraint compares like with like, at
+    ``args`` (:meth:`Template.pint_arguments`)."""
     spec = template.spec
-    args = _pint_arguments(template)
     arg_symbols = list(symbols_for([*spec.inputs, *spec.constants]).values())
     try:
         with np.errstate(all="ignore"):  # values may be NaN at the midpoint; only units matter here
@@ -591,14 +583,13 @@ def _check_dimensions(template: Template, constraint_exprs: list[Any], problems:
                          "both sides of a constraint need the same dimension")
 
 
-def _check_check_dimensions(template: Template, parsed: list[tuple[str, Any, str | None]],
+def _check_check_dimensions(template: Template, args: list[Any], parsed: list[tuple[str, Any, str | None]],
                             problems: _Problems) -> None:
     """Each named limit bounds a quantity of its own dimension; each inequality compares like
-    with like (answers enter as Pint quantities in their units)."""
+    with like (answers enter as Pint quantities in their units), at ``args``."""
     if not parsed:
         return
     spec = template.spec
-    args = _pint_arguments(template)
     answers = template.pint_answers(args)
     if answers is None:
         return  # the answers' own dimension problems are reported already

@@ -116,6 +116,5 @@ def printed_ok(t: Template, si: list[Any], answers_si: dict[str, FloatArray],
     recomputed = t.printed_values(*si, *shown)
     for name, value in zip(t.printed_targets, recomputed, strict=True):
         conv = t.answer_units[name] if name in t.answer_units else t.intermediate_units[name]
-        allowed = tolerance(exact[name], conv.offset, rtol) if conv.offset else rtol * np.abs(exact[name])
-        ok &= np.abs(np.asarray(value) - exact[name]) <= allowed
+        ok &= np.abs(np.asarray(value) - exact[name]) <= tolerance(exact[name], conv.offset, rtol)
     return ok

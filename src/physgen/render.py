@@ -137,6 +137,15 @@ def unit_hint(unit: str, style: Style) -> str:
     return f"in ${text}$" if style == "latex" else f"in {text}"
 
 
+def listed(items: Sequence[str]) -> str:
+    """Items joined as prose: ``a``, ``a and b``, ``a, b and c`` ('' for none).
+
+    >>> listed(["m", "g", "h"]), listed(["r"]), listed([])
+    ('m, g and h', 'r', '')
+    """
+    return ", ".join(items[:-1]) + " and " + items[-1] if len(items) > 1 else "".join(items)
+
+
 def asks_sentence(parts: Sequence[tuple[str, str]], paraphrase: int) -> str:
     """The sentence that asks for every answer, worded by paraphrase index.
 

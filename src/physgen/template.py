@@ -447,6 +447,18 @@ class Template:
             ok &= passed
         return ok, si, answers
 
+    def pint_arguments(self) -> list[Any]:
+        """The inputs at the middle of their ranges, then the constants, as Pint quantities in SI:
+        the arguments the load-time dimension checks evaluate expressions at."""
+        Quantity = registry().Quantity
+        args = []
+        for name, inp in self.spec.inputs.items():
+            lo, hi = inp.bounds()
+            conv = self.input_si[name]
+            args.append(Quantity(conv.to_si((lo + hi) / 2), conv.si_unit))
+        args += [Quantity(const.si_value, const.si_unit) for const in self.constants.values()]
+        return args
+
     def pint_answers(self, args: Sequence[Any]) -> list[Any] | None:
         """The answers for arguments given as Pint quantities, each a quantity (pure numbers
         made dimensionless), for the load-time dimension checks; None if the code fails on them."""

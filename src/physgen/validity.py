@@ -146,9 +146,7 @@ def _conditioned(t: Template, si: Mapping[str, FloatArray], answers_si: Mapping[
         rows = [k for k, name in enumerate(nudgeable) if (answer, name) not in t.power_laws]
         if rows:
             shift = np.abs(moved[answer].reshape(len(nudgeable), *shape)[rows] - base)
-            zero = t.answer_units[answer].offset  # an absolute temperature in °C or °F: its own scale
-            allowed = CONDITIONING_SHARE * tolerance(base, zero) if zero else limit * np.abs(base)
-            ok &= (shift <= allowed).all(axis=0)
+            ok &= (shift <= tolerance(base, t.answer_units[answer].offset, limit)).all(axis=0)
     return ok
 
 

@@ -21,7 +21,7 @@ from typing import Literal, TypeVar
 
 from ..instance import Instance
 from ..labels import PART_LETTERS
-from ..render import Text, asks_sentence, format_symbol, unit_hint
+from ..render import Text, asks_sentence, format_symbol, listed, unit_hint
 from ..template import Template
 from ..units import Style
 from ..variant import Variant
@@ -61,13 +61,9 @@ def final_answer(lines: Sequence[str]) -> str:
 def _in_terms_of(template: Template, answer: str, style: Style, names: Iterable[str]) -> str:
     spec = template.spec
     used = template.answer_symbols[answer]
-    listed = [n for n in names if n in used]
     shown = [format_symbol(n, style, spec.inputs[n].symbol if n in spec.inputs else spec.constants[n].symbol)
-             for n in listed]
-    if not shown:
-        return ""
-    joined = shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
-    return f"in terms of {joined}"
+             for n in names if n in used]
+    return f"in terms of {listed(shown)}" if shown else ""
 
 
 @functools.lru_cache(maxsize=8192)
