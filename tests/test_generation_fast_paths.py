@@ -157,9 +157,9 @@ def test_items_read_in_order_through_the_read_ahead_are_the_items_read_alone(
     assert len(calls) < len(read) / 2 and max(n for _, n in calls) > 3  # instances were drawn together
     drawn = collections.Counter(tid for tid, _ in calls)
     assert max(drawn.values()) > 2  # the window slid: a template drawn again for later items
-    assert not alone._plan.ahead.choices
+    assert not alone._plan.ahead.blocks
     assert read == [lone(i) for i in range(100, 700)]
-    assert not alone._plan.ahead.choices
+    assert not alone._plan.ahead.blocks
     shard = ds.shard(2, 7)
     assert [shard[j] for j in range(20, 90)] == [lone(2 + 7 * j) for j in range(20, 90)]
     assert ds.__getitems__(list(range(900, 964))) == [lone(i) for i in range(900, 964)]
@@ -168,7 +168,7 @@ def test_items_read_in_order_through_the_read_ahead_are_the_items_read_alone(
     assert ds.__getitems__(shuffled) == [lone(i) for i in shuffled]
     for worker in range(2):  # DataLoader(ds, batch_size=8, num_workers=2): batches w, w + 2, …
         copy = pickle.loads(pickle.dumps(ds))
-        assert not copy._plan.ahead.choices  # a worker starts empty
+        assert not copy._plan.ahead.blocks  # a worker starts empty
         batches = [list(range(3000 + 8 * b, 3008 + 8 * b)) for b in range(worker, 40, 2)]
         assert [copy.__getitems__(b) for b in batches] == [[lone(i) for i in b] for b in batches]
 
@@ -349,19 +349,47 @@ def test_an_instance_s_texts_respelled_once_are_those_respelled_each_time(
         assert len({v.prompt for v in once}) > len(once) // 2
 
 
-def test_the_read_ahead_window_holds_no_object_the_collector_keeps_tracking(catalog: physgen.Catalog) -> None:
-    """The window's first draws (tens of thousands, each kept for a window of reads) are tuples of
-    plain values, which the collector stops tracking once it has seen them: tuples holding the
-    template would fill its oldest generation and bring on full collections."""
+def test_the_read_ahead_window_holds_no_object_the_collector_tracks(catalog: physgen.Catalog) -> None:
+    """The window's first draws (tens of thousands, each kept for a window of reads) are arrays
+    and lists of ints, which the collector never tracks: a tuple or an object per item would
+    fill its oldest generation and bring on full collections."""
     import gc
 
     ds = physgen.dataset(catalog.filter(domain="optics"), size=10_000, seed=0)
     for i in range(40):  # in order: the window fills
         ds[i]
-    ahead = ds._plan.ahead
-    assert len(ahead.choices) > 100
-    gc.collect()
-    assert not any(gc.is_tracked(c) for c in ahead.choices)
+    blocks = ds._plan.ahead.blocks
+    assert sum(len(b.numbers) for b in blocks) > 4000
+    assert not [x for b in blocks for column in (b.templates, b.bits, b.numbers) for x in column
+                if gc.is_tracked(x) or type(x) is not int]
+
+
+@pytest.mark.parametrize("step", [1, 3])
+def test_the_read_ahead_draws_a_block_of_items_as_each_is_drawn_alone(catalog: physgen.Catalog,
+                                                                      step: int) -> None:
+    """The read-ahead hashes a block of items and picks their templates, formats and instance
+    numbers in NumPy (``dataset._Block``); each must be what ``_Plan._choice`` draws for the item
+    alone: weights, a curriculum whose stage changes inside the block, algebraic templates
+    (instance number modulo their problems), a shard's stride and indices near 2**63."""
+    from physgen.dataset import Curriculum, _Block, _Tables
+
+    source = [*catalog.filter(domain="optics").templates()[:6],
+              *[t for t in catalog.templates() if t.question_type == "algebraic"][:3]]
+    weights = {t.id: 1 + j % 3 for j, t in enumerate(source)}
+    plans = [physgen.dataset(source, size=2**63 - 1, seed=9, weights=weights,
+                             formats=["free_form", "mc_numerical"])._plan,
+             physgen.dataset(source, size=10**6, seed=2, difficulty=Curriculum(every=300, start=1))._plan]
+    for plan in plans:
+        tables = _Tables(plan.pools)
+        for lo in (0, 250, 2**63 - 1 - 700 * step):
+            items = range(lo, lo + 600 * step, step)
+            if items[-1] >= (2**63 - 1 if plan.curriculum is None else 10**6):
+                continue
+            block = _Block(plan, tables, items)
+            got = [(tables.templates[g].id, tables.formats[g][b % len(tables.formats[g])],
+                    b // len(tables.formats[g]), k)
+                   for g, b, k in zip(block.templates, block.bits, block.numbers, strict=True)]
+            assert got == [(t.id, fmt, bits, k) for t, fmt, bits, k in (plan._choice(i, 0) for i in items)]
 
 
 def test_what_a_question_is_asked_in_terms_of_needs_no_expressions(catalog: physgen.Catalog) -> None:

@@ -49,3 +49,37 @@ def test_a_temperature_inside_a_multiple_choice_reply_follows_the_same_rule() ->
     options = {"A": "23.4 °C", "B": "31.0 °C", "C": "15.2 °C", "D": "45.9 °C"}
     assert physgen.grade_answer("Final answer: 23.6 °C", "A", options=options).correct
     assert not physgen.grade_answer("Final answer: 25.1 °C", "A", options=options).correct
+
+
+# Worked steps: an intermediate temperature follows the answer's rule. Written by hand before the
+# step reader used it (27 November, second session); before, a step in °C was right within 1 % of
+# its value in °C: 0.45 °C was wrong for 0.4 °C (0.05 K off) and -199.0 °C right for -200 °C (1 K
+# off, where the answer rule allows 0.73 K).
+STEP_CASES = [
+    # key 0.4 °C: at least 10 K from the scale's zero, so 0.1 K
+    (0.4, "The dew point is T_d = 0.45 °C.", True), (0.4, "The dew point is T_d = 0.35 °C.", True),
+    (0.4, "The dew point is T_d = 273.6 K.", True), (0.4, "The dew point is T_d = 0.6 °C.", False),
+    (0.4, "The dew point is T_d = 273.8 K.", False),
+    # key -200 °C: 73.15 K from absolute zero, so 0.73 K
+    (-200.0, "The dew point is T_d = -199.5 °C.", True), (-200.0, "The dew point is T_d = 73.0 K.", True),
+    (-200.0, "The dew point is T_d = -199.0 °C.", False), (-200.0, "The dew point is T_d = 74.2 K.", False),
+    # key 23.056 °C: 0.23 K, as before
+    (23.056, "The dew point is T_d = 23.2 °C.", True), (23.056, "The dew point is T_d = 23.3 °C.", False),
+    (23.056, "The dew point is T_d = 296.5 K.", False),
+    # hot: 850 °C to 8.5 K
+    (850.0, "The dew point is T_d = 858 °C.", True), (850.0, "The dew point is T_d = 861 °C.", False),
+]
+
+
+@pytest.mark.parametrize(("key", "reply", "right"), STEP_CASES)
+def test_a_step_temperature_follows_the_answer_rule(catalog: physgen.Catalog, key: float, reply: str,
+                                                    right: bool) -> None:
+    import dataclasses
+
+    from physgen.reading.steps import grade_steps
+
+    v = next(physgen.generate([catalog["thermo.dehumidifier_dew_point"]], n=1, seed=3, paraphrases=[0]))
+    item = v.intermediates["T_d"]._replace(value=key)
+    only = dataclasses.replace(v, intermediates={"T_d": item})
+    verdict = grade_steps(only, reply + "\n\nFinal answer: (a) 5.45 MJ (b) 100%").steps[0]
+    assert verdict.correct is right, verdict

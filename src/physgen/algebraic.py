@@ -211,7 +211,14 @@ def mentions(text: str, symbol: str) -> bool:
     >>> mentions("E = ½ m ω² x²", "m"), mentions("the mass", "m"), mentions("(2m)", "m")
     (True, False, True)
     """
-    return _pattern([symbol], _BEFORE, _AFTER).search(text) is not None
+    return _mention(symbol).search(text) is not None
+
+
+@functools.lru_cache(maxsize=4096)
+def _mention(symbol: str) -> re.Pattern[str]:
+    """The pattern of :func:`mentions`, kept per symbol (a variant asks it of several symbols, and
+    :mod:`re`'s own cache of 512 patterns is shared by the whole process)."""
+    return _pattern([symbol], _BEFORE, _AFTER)
 
 
 @functools.lru_cache(maxsize=4096)

@@ -49,6 +49,9 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, overload
 
+import numpy as np
+import numpy.typing as npt
+
 from .errors import ArgumentError, SamplingError, listing, suggest, unknown
 from .generation import Source, resolve_templates
 from .instance import Instance, Rows, iter_instances
@@ -70,11 +73,13 @@ _ATTEMPTS = 8
 _BLOCK = 64
 #: Item indices are instance indices: 64-bit counters (:mod:`physgen.sampling`).
 _MAX_SIZE = 2**63
-#: Items read in order are looked ahead (:class:`_ReadAhead`) this many times the number of
-#: templates that can be drawn (and at least :data:`_MIN_AHEAD`), so that about one read in
+#: Items read in order are looked ahead (:class:`_ReadAhead`) at most this many times the number
+#: of templates that can be drawn (and at least :data:`_MIN_AHEAD`), so that about one read in
 #: this many draws a template's instances.
 _PER_TEMPLATE = 256
 _MIN_AHEAD = 4096
+#: The read-ahead makes the first draws of this many items at a time.
+_AHEAD_BLOCK = 2048
 #: A read counts as in order when it comes at most this many items after the previous one.
 _NEAR = 1024
 
@@ -133,6 +138,12 @@ class _Pool:
     templates: tuple[Template, ...]
     formats: tuple[tuple[str, ...], ...]
     cumulative: tuple[float, ...]
+    #: each template's number of problems if it is algebraic (instance ``index`` modulo it), else 0
+    moduli: tuple[int, ...] = field(init=False)
+
+    def __post_init__(self) -> None:
+        moduli = tuple(0 if t.question_type == "numerical" else t.capacity() for t in self.templates)
+        object.__setattr__(self, "moduli", moduli)
 
     def template(self, u: float) -> int:
         """The template at ``u`` in [0, 1) of the weight."""
@@ -156,44 +167,94 @@ class _Drawn:
         return None if self.rows is None else self.rows[self.numbers[k]]
 
 
+class _Tables:
+    """A plan's pools as arrays, to make the first draws of a block of items at once: every
+    template the pools hold (numbered in order of first appearance), each one's formats and
+    modulus, and per pool its cumulative weights and its templates' numbers."""
+
+    __slots__ = ("formats", "moduli", "pools", "templates", "window")
+
+    def __init__(self, pools: Sequence[_Pool]) -> None:
+        number: dict[str, int] = {}
+        self.templates: list[Template] = []
+        self.formats: list[tuple[str, ...]] = []
+        moduli: list[int] = []
+        self.pools: list[tuple[npt.NDArray[np.float64], float, npt.NDArray[np.int64]]] = []
+        for pool in pools:
+            for t, names, modulus in zip(pool.templates, pool.formats, pool.moduli, strict=True):
+                if t.id not in number:
+                    number[t.id] = len(self.templates)
+                    self.templates.append(t)
+                    self.formats.append(names)
+                    moduli.append(modulus)
+            self.pools.append((np.asarray(pool.cumulative), pool.cumulative[-1],
+                               np.asarray([number[t.id] for t in pool.templates], dtype=np.int64)))
+        self.moduli = np.asarray(moduli, dtype=np.int64)
+        #: how far the read-ahead looks past the item read
+        self.window = max(_MIN_AHEAD, _PER_TEMPLATE * len(self.templates))
+
+
+class _Block:
+    """The first draws of :data:`_AHEAD_BLOCK` consecutive items of the sequence being read, as
+    :meth:`_Plan._choice` makes each: the template's number (:class:`_Tables`), the bits and
+    the instance number, as arrays (to find a template's items) and as lists of ints (to read
+    one; ints are not tracked by the cyclic garbage collector, so a window of them costs it nothing)."""
+
+    __slots__ = ("bits", "numbers", "template", "templates")
+
+    def __init__(self, plan: _Plan, tables: _Tables, items: range) -> None:
+        seed, blake2b = plan.seed, hashlib.blake2b
+        digests = b"".join([blake2b(f"physgen-dataset/1/{seed}/{index}/0".encode(), digest_size=16).digest()
+                            for index in items])
+        words = np.frombuffer(digests, dtype="<u8").reshape(-1, 2)
+        u = (words[:, 0] >> np.uint64(11)).astype(np.float64) * 2.0**-53
+        index = np.arange(items.start, items.stop, items.step, dtype=np.int64)
+        template = np.empty(len(items), dtype=np.int64)
+        stages = (np.zeros(len(items), dtype=np.int64) if plan.curriculum is None else
+                  np.minimum(index // plan.curriculum.every, plan.curriculum.stop - plan.curriculum.start))
+        for stage in np.unique(stages).tolist():
+            cumulative, total, numbers = tables.pools[stage]
+            at = stages == stage
+            j = np.searchsorted(cumulative, u[at] * total, side="right")
+            template[at] = numbers[np.minimum(j, len(numbers) - 1)]
+        moduli = tables.moduli[template]
+        self.template = template
+        self.templates: list[int] = template.tolist()
+        self.bits: list[int] = words[:, 1].tolist()
+        self.numbers: list[int] = np.where(moduli > 0, index % np.maximum(moduli, 1), index).tolist()
+
+
 class _ReadAhead:
     """What a dataset reads ahead, in this process (never pickled: a worker starts empty).
 
     A data-loader worker that reads items in order (``ds[i]``, ``ds[i + 1]``, … or a shard's
     items one after the other) would pay NumPy's fixed cost of one
     :meth:`~physgen.template.Template.sample_at` call per item. Once two reads in a row are in
-    order, the first draws (template, format, bits) of the next ``window`` items of the
-    sequence being read are made, and from then on one more per read (the window slides with
-    the reads). When an item's instance is not drawn yet, its template's instances for every
-    item of the window not drawn yet are drawn in one call, so a template is drawn about once
-    per ``window`` reads: with ``window`` = :data:`_PER_TEMPLATE` × the templates, about one
-    read in 256 draws, and the rest do only their own item's work: each instance is rendered
-    alone when its item is read (:class:`~physgen.instance.Rows`), so no read renders for
-    others. Each is still instance ``k`` of its template (rows of one ``sample_at`` are the
-    instances drawn alone), so the items are the same bytes. Reads out of order (a shuffled
-    sampler) take the direct path.
+    order, the first draws (template, format, bits) of the items ahead in the sequence being
+    read are made a block of :data:`_AHEAD_BLOCK` at a time (:class:`_Block`: one hash each, the
+    rest in NumPy), up to a window of :data:`_PER_TEMPLATE` × the templates past the read. When
+    an item's instance is not drawn yet, its template's instances for every item of the window
+    from it on are drawn in one call, so a template is drawn about once per window's worth of
+    reads: about one read in :data:`_PER_TEMPLATE` draws, and the rest do only their
+    own item's work: each instance is rendered alone when its item is read
+    (:class:`~physgen.instance.Rows`), so no read renders for others. Each is still instance
+    ``k`` of its template (rows of one ``sample_at`` are the instances drawn alone), so the items
+    are the same bytes. Reads out of order (a shuffled sampler) take the direct path.
     """
 
-    __slots__ = ("base", "choices", "drawn", "indices", "last", "pending", "streak", "templates", "window")
+    __slots__ = ("base", "blocks", "drawn", "end", "indices", "last", "streak", "tables")
 
     def __init__(self) -> None:
+        self.tables: _Tables | None = None
         self._restart(None)
 
     def _restart(self, indices: range | None) -> None:
         self.indices = indices  # the sequence of item indices being read
         self.last = -1  # the position in it read last
         self.streak = 0  # reads in order in a row
-        self.window = 0
-        self.base = 0  # the position of choices[0]
-        #: the window's first draws, the template by id: a tuple of plain values is never seen by
-        #: the cyclic garbage collector again once it has looked at it, so the window (tens of
-        #: thousands of draws, each kept for a window of reads) does not grow its oldest generation
-        #: and bring on full collections
-        self.choices: collections.deque[tuple[str, str, int, int]] = collections.deque()
-        self.templates: dict[str, Template] = {}
-        #: template id -> (position, instance number) of the items in the window not drawn yet
-        self.pending: dict[str, list[tuple[int, int]]] = {}
-        self.drawn: dict[str, _Drawn] = {}  # template id -> its instances drawn last
+        self.base = self.end = 0  # the positions of blocks[0]'s first item and past the last block's
+        self.blocks: collections.deque[_Block] = collections.deque()
+        self.drawn: dict[int, _Drawn] = {}  # template number -> its instances drawn last
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_ReadAhead, ())
@@ -203,40 +264,49 @@ class _ReadAhead:
         instance; None when the item is not in a window (out of order: the direct path)."""
         if indices != self.indices:  # another dataset or shard of the same plan: start again
             self._restart(indices)
-        near = 0 < pos - self.last <= _NEAR
-        self.streak = self.streak + 1 if near else 0
+        self.streak = self.streak + 1 if 0 < pos - self.last <= _NEAR else 0
         self.last = pos
-        ahead = self.base + len(self.choices)
-        if not self.base <= pos < ahead:
+        blocks = self.blocks
+        if not self.base <= pos < self.end:
             if self.streak < 2:
                 return None
-            self.choices.clear()
-            self.templates.clear()
-            self.pending.clear()
+            blocks.clear()
             self.drawn.clear()
-            self.base = ahead = pos
-            self.window = max(_MIN_AHEAD, _PER_TEMPLATE * max(len(p.templates) for p in plan.pools))
-        while self.base < pos:  # items passed over are not read (by this process)
-            self.choices.popleft()
-            self.base += 1
-        for p in range(ahead, min(pos + self.window, len(indices))):
-            t, fmt, bits, k = plan._choice(indices[p], 0)
-            self.templates[t.id] = t
-            self.choices.append((t.id, fmt, bits, k))
-            self.pending.setdefault(t.id, []).append((p, k))
-        tid, fmt, bits, k = self.choices[0]
-        t = self.templates[tid]
-        choice = (t, fmt, bits, k)
-        drawn = self.drawn.get(t.id)
+            self.base = self.end = pos - pos % _AHEAD_BLOCK
+        while pos - self.base >= _AHEAD_BLOCK:  # items passed over are not read (by this process)
+            blocks.popleft()
+            self.base += _AHEAD_BLOCK
+        tables = self.tables
+        if tables is None:
+            tables = self.tables = _Tables(plan.pools)
+        while self.end - pos < tables.window and self.end < len(indices):
+            blocks.append(_Block(plan, tables, indices[self.end:self.end + _AHEAD_BLOCK]))
+            self.end += _AHEAD_BLOCK
+        block, offset = blocks[0], pos - self.base
+        g, k = block.templates[offset], block.numbers[offset]
+        names, bits = tables.formats[g], block.bits[offset]
+        drawn = self.drawn.get(g)
         if drawn is None or k not in drawn.numbers:
-            later = [n for p, n in self.pending.pop(t.id, ()) if p >= pos]  # items before pos were read
-            numbers = list(dict.fromkeys(later or [k]))
-            try:
-                drawn = _Drawn(Rows(t.sample_at(numbers, plan.seed), plan.style, plan.notation), numbers)
-            except SamplingError:  # the item that cannot be drawn raises alone, on the direct path
-                drawn = _Drawn(None, numbers)
-            self.drawn[t.id] = drawn
-        return choice, drawn.instance(k)
+            drawn = self.draw(plan, g, offset)
+        return (tables.templates[g], names[bits % len(names)], bits // len(names), k), drawn.instance(k)
+
+    def draw(self, plan: _Plan, g: int, offset: int) -> _Drawn:
+        """Template ``g``'s instances for its items from the one at ``offset`` in the first block
+        to the window's end, drawn in one call."""
+        numbers: list[int] = []
+        for b, block in enumerate(self.blocks):
+            start = offset if b == 0 else 0
+            rows = np.flatnonzero(block.template[start:] == g) + start
+            numbers += [block.numbers[r] for r in rows.tolist()]
+        numbers = list(dict.fromkeys(numbers))
+        assert self.tables is not None
+        t = self.tables.templates[g]
+        try:
+            drawn = _Drawn(Rows(t.sample_at(numbers, plan.seed), plan.style, plan.notation), numbers)
+        except SamplingError:  # the item that cannot be drawn raises alone, on the direct path
+            drawn = _Drawn(None, numbers)
+        self.drawn[g] = drawn
+        return drawn
 
 
 @dataclass(frozen=True)
@@ -264,9 +334,9 @@ class _Plan:
         u = (int.from_bytes(digest[:8], "little") >> 11) * 2.0**-53
         bits = int.from_bytes(digest[8:], "little")
         j = pool.template(u)
-        t, names = pool.templates[j], pool.formats[j]
-        k = index if t.question_type == "numerical" else index % t.capacity()
-        return t, names[bits % len(names)], bits // len(names), k
+        names, modulus = pool.formats[j], pool.moduli[j]
+        k = index % modulus if modulus else index
+        return pool.templates[j], names[bits % len(names)], bits // len(names), k
 
     @functools.cached_property
     def _context(self) -> FormatContext:
@@ -307,25 +377,29 @@ class _Plan:
         the items of ``indices`` are read in order."""
         return self.variant(indices[pos], self.ahead.read(self, indices, pos))
 
-    def variants(self, indices: range, positions: Sequence[int]) -> list[Variant]:
-        """Items ``indices[pos]``' variants, as :meth:`read` makes each: through the read-ahead
-        when they are in order, else with every template's instances drawn in one
-        :meth:`~physgen.template.Template.sample_at` call."""
+    def entries(self, indices: range, positions: Sequence[int]) -> list[dict[str, Any]]:
+        """Items ``indices[pos]``' entries, as :meth:`read` makes each variant: through the
+        read-ahead when they are in order, else with every template's instances drawn in one
+        :meth:`~physgen.template.Template.sample_at` call. Each variant is made into its entry
+        at once, so that a batch never holds its variants (and their instances) together: held,
+        they outlive a young collection and are promoted, and full collections come sooner."""
         if all(0 < b - a <= _NEAR for a, b in itertools.pairwise(positions)):
-            return [self.read(indices, pos) for pos in positions]
+            return [_entry(self.read(indices, pos), indices[pos]) for pos in positions]
         picked = [indices[pos] for pos in positions]
         choices = [self._choice(index, 0) for index in picked]
         by_template: dict[str, list[int]] = {}
         for j, (t, _, _, _) in enumerate(choices):
             by_template.setdefault(t.id, []).append(j)
-        out: list[Variant | None] = [None] * len(choices)
+        out: list[dict[str, Any] | None] = [None] * len(choices)
         for js in by_template.values():
             t = choices[js[0]][0]
             batch = t.sample_at([choices[j][3] for j in js], self.seed)
             for j, inst in zip(js, iter_instances(batch, self.style, self.notation), strict=True):
-                out[j] = self._made(inst, choices[j][1], choices[j][2])
+                made = self._made(inst, choices[j][1], choices[j][2])
+                out[j] = None if made is None else _entry(made, picked[j])
         # an item whose first draw made nothing draws again, alone
-        return [v if v is not None else self.variant(index) for v, index in zip(out, picked, strict=True)]
+        return [e if e is not None else _entry(self.variant(index), index)
+                for e, index in zip(out, picked, strict=True)]
 
 
 def _entry(variant: Variant, index: int) -> dict[str, Any]:
@@ -391,8 +465,7 @@ class ProceduralDataset(Sequence[dict[str, Any]]):
         """
         every = range(len(self._indices))
         positions = [every[i] for i in indices]  # IndexError past the end, like a list
-        return [_entry(v, self._indices[pos]) for v, pos in
-                zip(self._plan.variants(self._indices, positions), positions, strict=True)]
+        return self._plan.entries(self._indices, positions)
 
     def __iter__(self) -> Iterator[dict[str, Any]]:
         for lo in range(0, len(self._indices), _BLOCK):

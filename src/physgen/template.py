@@ -12,6 +12,7 @@ Build one with :func:`physgen.compile.compile_template`, or get one from a catal
 
 from __future__ import annotations
 
+import functools
 import math
 import pickle
 from collections.abc import Callable, Mapping, Sequence
@@ -195,8 +196,8 @@ class Template:
     answer_ranges: dict[str, Evaluator] = field(default_factory=dict, repr=False)
 
     # -- identity -------------------------------------------------------
-    @property
-    def id(self) -> str:
+    @functools.cached_property
+    def id(self) -> str:  # read per variant: kept in the instance's dict after the first read
         return self.spec.id
 
     @property

@@ -146,6 +146,20 @@ def agrees(value: float, expected: float, unit: str, rtol: float = RTOL) -> bool
     return abs(value - expected) <= float(tolerance(expected, zero, rtol))
 
 
+def allowance(expected: float, unit: str, rtol: float = RTOL) -> float:
+    """How far a value in ``unit`` may lie from ``expected`` and :func:`agree <agrees>`, in
+    ``unit``: ``rtol`` of it, or for an absolute temperature the :func:`tolerance` of its scale.
+
+    >>> allowance(200.0, "m"), round(allowance(0.4, "degC"), 3), round(allowance(-200.0, "degC"), 3)
+    (2.0, 0.1, 0.731)
+    """
+    scale = _absolute_scale(unit)
+    if scale is None:
+        return rtol * abs(expected)
+    factor, zero = scale
+    return float(tolerance(expected * factor + zero, zero, rtol)) / factor
+
+
 @functools.lru_cache(maxsize=1024)
 def _absolute_scale(unit: str) -> tuple[float, float] | None:
     """``(factor, offset)`` to kelvin for a unit with an offset (°C, °F), else None."""

@@ -37,7 +37,7 @@ from typing import NamedTuple
 
 from ..units import to_si
 from ..variant import Intermediate, Variant
-from .compare import RTOL, close, conversion
+from .compare import RTOL, agrees, allowance, conversion
 from .numbers import GREEK, normalise, runs
 from .quantity import unit_after
 from .span import MAX_REPLY, answer_span, clean_reply
@@ -344,7 +344,8 @@ def matches(found: Found, value: float, unit: str, rtol: float) -> bool:
         to_unit = (1.0 / factor, -shift / factor)  # a bare number in SI, read in ``unit``
         targets = [(found.value, (1.0, 0.0)), (found.value * to_unit[0] + to_unit[1], to_unit)]
     for got, (factor, shift) in targets:
-        if not found.literal and close(got, value, rtol):  # a number inside a calculation must round to it
+        # a number inside a calculation must round to it
+        if not found.literal and agrees(got, value, unit, rtol):
             return True
         if abs(got - value) > 0.1 * abs(value):  # further than any rounding to 2 figures moves it
             continue
@@ -362,9 +363,10 @@ def _matching(found: list[Found], value: float, unit: str, rtol: float) -> list[
 
 
 def _near(found: list[Found], value: float, unit: str, rtol: float) -> list[Found]:
-    """The values of ``found`` that :func:`matches` may accept for ``value``: within ``rtol`` or
-    10 % of it (as a rounding), read in its unit or, bare, in SI. A quick first sieve."""
-    slack = max(rtol, 0.1) * abs(value) + 1e-12
+    """The values of ``found`` that :func:`matches` may accept for ``value``: within its
+    tolerance (:func:`~physgen.reading.compare.allowance`) or 10 % of it (as a rounding), read in
+    its unit or, bare, in SI. A quick first sieve."""
+    slack = max(0.1 * abs(value), allowance(value, unit, rtol)) + 1e-12
     si = to_si(unit)  # cached
     low, high = value - slack, value + slack
     low_si, high_si = sorted((low * si.factor + si.offset, high * si.factor + si.offset))
