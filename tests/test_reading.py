@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+import physgen
 from physgen.reading.algebra import equivalent, to_expression
 from physgen.reading.choice import read_choice
 from physgen.reading.compare import close, conversion, to_expected
@@ -166,3 +167,38 @@ def test_refusal(text: str, missing: bool) -> None:
 def test_a_bare_c_or_f_is_a_temperature_only_where_one_is_asked(text: str, want: str, value: float) -> None:
     r = read_value(text, want)
     assert r.status == "ok" and r.value == pytest.approx(value)
+
+
+# A Greek letter written as a LaTeX command with a subscript. Written by hand before the reader
+# kept the subscript (27 November, second session): "\rho_o" was read as "rho*_o", so a right
+# LaTeX reply in subscripted Greek symbols was unparseable.
+GREEK_SUBSCRIPTS = [
+    (r"$\frac{h\sigma - t_0\rho_o}{\rho_w}$", "(h*sigma - rho_o*t0)/rho_w", True),
+    (r"$\frac{h \sigma - t_{0} \rho_{o}}{\rho_{w}}$", "(h*sigma - rho_o*t0)/rho_w", True),
+    (r"$\frac{h\sigma - t_0\rho_w}{\rho_o}$", "(h*sigma - rho_o*t0)/rho_w", False),  # densities swapped
+    (r"$\omega_0 t$", "omega_0*t", True), (r"$\omega_{0}^2 t$", "omega_0**2*t", True),
+    (r"$\mu_k g$", "mu_k*g", True), (r"$\mu_s g$", "mu_k*g", False),  # the other coefficient
+    (r"$\theta_1 + \theta_2$", "theta1 + theta2", True), (r"$2\theta_1$", "theta1 + theta2", False),
+    (r"$\sin\theta_1$", "sin(theta1)", True),
+]
+
+
+@pytest.mark.parametrize(("text", "key", "right"), GREEK_SUBSCRIPTS)
+def test_a_latex_greek_letter_keeps_its_subscript(text: str, key: str, right: bool) -> None:
+    names = ["h", "sigma", "t0", "rho_o", "rho_w", "omega_0", "t", "mu_k", "mu_s", "g", "theta1", "theta2"]
+    point = dict.fromkeys(names, 1.0) | {"rho_o": 0.8, "rho_w": 1.0, "sigma": 0.9, "h": 2.0, "t0": 0.5,
+                                         "mu_k": 0.3, "mu_s": 0.5, "theta1": 0.3, "theta2": 0.7, "t": 2.0}
+    assert equivalent(to_expression(text, names), key, point, 0.01)[0] is right, to_expression(text, names)
+
+
+def test_a_latex_reply_in_subscripted_greek_symbols_is_graded(catalog: physgen.Catalog) -> None:
+    from physgen.grading import grade
+
+    t = catalog["fluids.block_under_oil_layer_symbolic"]
+    v = next(physgen.generate([t], n=1, seed=0, paraphrases=[0]))
+    assert list(v.answers) == ["h_w", "h_air"] and v.answers["h_w"].expr == "(h*sigma - rho_o*t0)/rho_w"
+    right = ("Final answer:\n(a) $\\frac{h\\sigma - t_0\\rho_o}{\\rho_w}$\n"
+             "(b) $h - t_0 - \\frac{h\\sigma - t_0\\rho_o}{\\rho_w}$")
+    assert grade(v, right).correct
+    swapped = right.replace("\\rho_o", "\\rho_x").replace("\\rho_w", "\\rho_o").replace("\\rho_x", "\\rho_w")
+    assert not grade(v, swapped).correct

@@ -29,7 +29,7 @@ from .numbers import FUNCS, GREEK, KNOWN_NAMES, evaluate, normalise, to_python
 # the `re` module's own cache, and recompiling a pattern costs more than using it.
 _P1 = re.compile(r"_\{\s*\\(?:text|mathrm|rm)\s*\{([^{}]*)\}\s*\}")
 _P2 = re.compile(r"_\{\\?([^{}]*)\}")
-_P3 = re.compile(r"\\([A-Za-z]+)")
+_P3 = re.compile(r"\\([A-Za-z]+)(_[A-Za-z0-9]+)?")  # \theta, \sin, \rho_o (its subscript kept)
 _P4 = re.compile(r"\|([^|]{1,40})\|")
 _P5 = re.compile(r",?\s+(?:where|with|for|if|when|since|assuming)\b|\.\s")
 _TRAILING_JOIN = re.compile(r"(?:\s*(?:[,;]|\band\b|\bso\b|\bthen\b))+\s*$")  # "ω = √(k/m) and" (T = … next)
@@ -91,7 +91,7 @@ def to_expression(text: str, names: Sequence[str]) -> str:
     t = _P1.sub(r"_\1", text)  # h_{\text{max}}
     t = _P2.sub(r"_\1", t)  # v_{0}, h_{\max}
     t = normalise(t)
-    t = _P3.sub(r" \1 ", t)  # \theta, \sin, \max
+    t = _P3.sub(r" \1\2 ", t)
     t = _DIFFERENCE.sub(lambda m: f" d{m.group(1)} " if f"d{m.group(1)}" in names else m.group(0), t)
     t = _GREEK_RUN.sub(lambda m: f" {_LETTER_WORDS[m.group(1)]}{m.group(2)} ", t)  # ε₀ → epsilon0
     t = _P4.sub(r"abs(\1)", t)
