@@ -202,3 +202,15 @@ def test_a_latex_reply_in_subscripted_greek_symbols_is_graded(catalog: physgen.C
     assert grade(v, right).correct
     swapped = right.replace("\\rho_o", "\\rho_x").replace("\\rho_w", "\\rho_o").replace("\\rho_x", "\\rho_w")
     assert not grade(v, swapped).correct
+
+
+# A difference written in LaTeX, \Delta p, names the same quantity as Δp (written by hand before
+# the reader read it: it was "Delta*p", so a right LaTeX reply was unparseable).
+@pytest.mark.parametrize(("text", "key", "right"), [
+    (r"$\Delta p$", "dp", True), (r"$\frac{\pi r^4 \Delta p}{8 \mu L}$", "pi*r**4*dp/(8*mu*L)", True),
+    (r"$\Delta p / 2$", "dp", False), (r"$\Delta{p}$", "dp", True),
+])
+def test_a_latex_difference_names_the_difference(text: str, key: str, right: bool) -> None:
+    names = ["dp", "r", "mu", "L"]
+    point = {"dp": 1200.0, "r": 0.01, "mu": 0.001, "L": 2.0}
+    assert equivalent(to_expression(text, names), key, point, 0.01)[0] is right, to_expression(text, names)

@@ -31,6 +31,8 @@ _P1 = re.compile(r"_\{\s*\\(?:text|mathrm|rm)\s*\{([^{}]*)\}\s*\}")
 _P2 = re.compile(r"_\{\\?([^{}]*)\}")
 _P3 = re.compile(r"\\([A-Za-z]+)(_[A-Za-z0-9]+)?")  # \theta, \sin, \rho_o (its subscript kept)
 _P4 = re.compile(r"\|([^|]{1,40})\|")
+#: \Delta p, \Delta{p} (normalised to \Delta(p)): Δp
+_LATEX_DELTA = re.compile(r"\\Delta\s*(?:[{(]\s*([A-Za-z]\w*)\s*[})]|(?=[A-Za-z]))")
 _P5 = re.compile(r",?\s+(?:where|with|for|if|when|since|assuming)\b|\.\s")
 _TRAILING_JOIN = re.compile(r"(?:\s*(?:[,;]|\band\b|\bso\b|\bthen\b))+\s*$")  # "ω = √(k/m) and" (T = … next)
 _P6 = re.compile(r"\s+")
@@ -91,6 +93,7 @@ def to_expression(text: str, names: Sequence[str]) -> str:
     t = _P1.sub(r"_\1", text)  # h_{\text{max}}
     t = _P2.sub(r"_\1", t)  # v_{0}, h_{\max}
     t = normalise(t)
+    t = _LATEX_DELTA.sub(lambda m: f"Δ{m.group(1) or ''}", t)
     t = _P3.sub(r" \1\2 ", t)
     t = _DIFFERENCE.sub(lambda m: f" d{m.group(1)} " if f"d{m.group(1)}" in names else m.group(0), t)
     t = _GREEK_RUN.sub(lambda m: f" {_LETTER_WORDS[m.group(1)]}{m.group(2)} ", t)  # ε₀ → epsilon0
