@@ -182,6 +182,35 @@ def test_items_read_in_order_through_the_read_ahead_are_the_items_read_alone(
     assert [fresh[i] for i in range(2000, 2100)] == [lone(i) for i in range(2000, 2100)]
 
 
+def test_the_read_ahead_keeps_apart_templates_that_share_an_id_and_takes_any_curriculum(
+        catalog: physgen.Catalog) -> None:
+    """Found by a review: the read-ahead numbered templates by id, so a user's edited copy of a
+    template (the same id) was rendered as the original; and a curriculum that never widens
+    (``every`` past every index, or a NumPy integer) crashed its block arithmetic."""
+    import dataclasses
+
+    import numpy as np
+
+    from physgen.dataset import Curriculum
+
+    t = catalog["optics.thin_lens"]
+    edited = dataclasses.replace(t, texts=tuple(reversed(t.texts)))
+    sources: list[tuple[Any, dict[str, Any]]] = [([t, edited], {})]
+    sources += [(catalog.filter(domain="optics"), {"difficulty": Curriculum(every=every, start=1)})
+                for every in (10**20, 2**63 - 1, np.uint64(700))]
+    for source, kwargs in sources:
+        ds = physgen.dataset(source, size=5000, seed=1, **kwargs)
+        alone = physgen.dataset(source, size=5000, seed=1, **kwargs)
+
+        def lone(i: int, alone: Any = alone) -> dict[str, Any]:
+            alone._plan.ahead.last = 2**70  # the next read is never in order: the direct path
+            return alone[i]
+
+        assert [ds[i] for i in range(3000, 3300)] == [lone(i) for i in range(3000, 3300)]
+        shuffled = [4000, 17, 4001, 9, 2]
+        assert ds.__getitems__(shuffled) == [lone(i) for i in shuffled]
+
+
 def test_rows_rendered_alone_are_the_instances_of_the_batch(catalog: physgen.Catalog,
                                                             templates: list[Template]) -> None:
     """``instance.Rows`` (the read-ahead renders one row at a time) makes the instance

@@ -175,20 +175,20 @@ class _Tables:
     __slots__ = ("formats", "moduli", "pools", "templates", "window")
 
     def __init__(self, pools: Sequence[_Pool]) -> None:
-        number: dict[str, int] = {}
+        number: dict[int, int] = {}  # by the object: two templates may share an id (a user's edit)
         self.templates: list[Template] = []
         self.formats: list[tuple[str, ...]] = []
         moduli: list[int] = []
         self.pools: list[tuple[npt.NDArray[np.float64], float, npt.NDArray[np.int64]]] = []
         for pool in pools:
             for t, names, modulus in zip(pool.templates, pool.formats, pool.moduli, strict=True):
-                if t.id not in number:
-                    number[t.id] = len(self.templates)
+                if id(t) not in number:
+                    number[id(t)] = len(self.templates)
                     self.templates.append(t)
                     self.formats.append(names)
                     moduli.append(modulus)
             self.pools.append((np.asarray(pool.cumulative), pool.cumulative[-1],
-                               np.asarray([number[t.id] for t in pool.templates], dtype=np.int64)))
+                               np.asarray([number[id(t)] for t in pool.templates], dtype=np.int64)))
         self.moduli = np.asarray(moduli, dtype=np.int64)
         #: how far the read-ahead looks past the item read
         self.window = max(_MIN_AHEAD, _PER_TEMPLATE * len(self.templates))
@@ -210,8 +210,10 @@ class _Block:
         u = (words[:, 0] >> np.uint64(11)).astype(np.float64) * 2.0**-53
         index = np.arange(items.start, items.stop, items.step, dtype=np.int64)
         template = np.empty(len(items), dtype=np.int64)
-        stages = (np.zeros(len(items), dtype=np.int64) if plan.curriculum is None else
-                  np.minimum(index // plan.curriculum.every, plan.curriculum.stop - plan.curriculum.start))
+        stages = np.zeros(len(items), dtype=np.int64)
+        if plan.curriculum is not None and int(plan.curriculum.every) < _MAX_SIZE:  # else no item widens it
+            last = int(plan.curriculum.stop) - int(plan.curriculum.start)
+            stages = np.minimum(index // int(plan.curriculum.every), last)
         for stage in np.unique(stages).tolist():
             cumulative, total, numbers = tables.pools[stage]
             at = stages == stage
@@ -387,9 +389,9 @@ class _Plan:
             return [_entry(self.read(indices, pos), indices[pos]) for pos in positions]
         picked = [indices[pos] for pos in positions]
         choices = [self._choice(index, 0) for index in picked]
-        by_template: dict[str, list[int]] = {}
+        by_template: dict[int, list[int]] = {}  # by the object: two templates may share an id
         for j, (t, _, _, _) in enumerate(choices):
-            by_template.setdefault(t.id, []).append(j)
+            by_template.setdefault(id(t), []).append(j)
         out: list[dict[str, Any] | None] = [None] * len(choices)
         for js in by_template.values():
             t = choices[js[0]][0]
