@@ -31,6 +31,11 @@ _P1 = re.compile(r"_\{\s*\\(?:text|mathrm|rm)\s*\{([^{}]*)\}\s*\}")
 _P2 = re.compile(r"_\{\\?([^{}]*)\}")
 _P3 = re.compile(r"\\([A-Za-z]+)(_[A-Za-z0-9]+)?")  # \theta, \sin, \rho_o (its subscript kept)
 _P4 = re.compile(r"\|([^|]{1,40})\|")
+#: LaTeX's math delimiters \( \) \[ \] (dollars are cut by ``normalise``)
+_DELIMITERS = re.compile(r"\\[()\[\]]")
+#: LaTeX's variant letters, written as the letter they vary (\varepsilon_0 is ε₀), and \ell as ℓ
+_VARIANTS = re.compile(r"\\(?:var(epsilon|phi|theta|rho|pi|sigma|kappa)|(ell))(?![A-Za-z])")
+_FRACTIONS = str.maketrans({"½": "(1/2)", "⅓": "(1/3)", "⅔": "(2/3)", "¼": "(1/4)", "¾": "(3/4)"})
 #: \Delta p, \Delta{p} (normalised to \Delta(p)): Δp
 _LATEX_DELTA = re.compile(r"\\Delta\s*(?:[{(]\s*([A-Za-z]\w*)\s*[})]|(?=[A-Za-z]))")
 _P5 = re.compile(r",?\s+(?:where|with|for|if|when|since|assuming)\b|\.\s")
@@ -47,6 +52,7 @@ _FUNC_NAMES = "|".join(sorted((f for f in FUNCS if f.isalpha()), key=len, revers
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _FUNC_POWER = re.compile(rf"\b({_FUNC_NAMES})\s*\^\s*\(?(\d)\)?\s*([A-Za-z_]\w*|\d+(?:\.\d+)?)")  # sin^2 x
 _FUNC_ARGUMENT = re.compile(rf"\b({_FUNC_NAMES})\s+(\d*\s*[A-Za-z_]\w*|\d+(?:\.\d+)?)(?![\w(])")  # sin x
+_FUNC_NUMBER = re.compile(rf"\b({_FUNC_NAMES})(\d+(?:\.\d+)?)\b")  # ln2
 
 
 @functools.lru_cache(maxsize=1024)
@@ -90,19 +96,26 @@ def _split_identifier(token: str, names: Sequence[str]) -> list[str] | None:
 
 def to_expression(text: str, names: Sequence[str]) -> str:
     """Python syntax for an answer expression written in ``names`` (best effort)."""
-    t = _P1.sub(r"_\1", text)  # h_{\text{max}}
-    t = _P2.sub(r"_\1", t)  # v_{0}, h_{\max}
-    t = normalise(t)
+    t = _DELIMITERS.sub(" ", text).translate(_FRACTIONS)
+    # a braced subscript ends where its brace does: t_{0}y is t₀ y
+    t = _P1.sub(r"_\1 ", t)  # h_{\text{max}}
+    t = _P2.sub(r"_\1 ", t)  # v_{0}, h_{\max}
+    t = _VARIANTS.sub(lambda m: f"\\{m.group(1)}" if m.group(1) else "ℓ", t)
+    t = normalise(t).replace("[", "(").replace("]", ")")
     t = _LATEX_DELTA.sub(lambda m: f"Δ{m.group(1) or ''}", t)
     t = _P3.sub(r" \1\2 ", t)
     t = _DIFFERENCE.sub(lambda m: f" d{m.group(1)} " if f"d{m.group(1)}" in names else m.group(0), t)
     t = _GREEK_RUN.sub(lambda m: f" {_LETTER_WORDS[m.group(1)]}{m.group(2)} ", t)  # ε₀ → epsilon0
     t = _P4.sub(r"abs(\1)", t)
     t = t.split("=")[-1]
+    head, approx, tail = t.partition("≈")  # "√(Gm/R)(√2 − 1) ≈ 0.414√(Gm/R)": the exact form
+    if approx:
+        t = tail if _NAME.fullmatch(head.strip()) or not head.strip() else head
     t = _P5.split(t)[0]
     t = _TRAILING_JOIN.sub("", t.strip().rstrip(".,;: "))
     t = _FUNC_POWER.sub(r"(\1(\3))^\2", t)
     t = _FUNC_ARGUMENT.sub(r"\1(\2)", t)
+    t = _FUNC_NUMBER.sub(lambda m: m.group(0) if m.group(0) in FUNCS else f"{m.group(1)}({m.group(2)})", t)
     by_plain = {_plain(n): n for n in names}
     by_canon = {_canon(n): n for n in names}
 
@@ -115,6 +128,8 @@ def to_expression(text: str, names: Sequence[str]) -> str:
         if _canon(token) in by_canon:  # epsilon0 is the template's eps0, lambda its lam
             return by_canon[_canon(token)]
         parts = _split_identifier(token, [*names, *by_plain])
+        if parts is None and "_" in token:  # C_1V (LaTeX: C₁ V), NRT_0
+            parts = _split_identifier(_plain(token), [*names, *by_plain])
         if parts is None:
             return token
         return " ".join(by_plain.get(p, p) for p in parts)
