@@ -364,10 +364,17 @@ LABELLED = _joined(
 @settings(max_examples=400)
 @given(st.integers(1, 4), _texts(LABELS) | LABELLED)
 @example(2, "x\n- a) 2.0 m\n• b. 3 s")  # list marks start a line
+@example(4, "d:**(a)** 2.0 m")  # two labels sharing "**": the scan reads the first
 def test_one_scan_finds_every_parts_labels(n: int, text: str) -> None:
+    """The one scan finds what a scan per letter finds. Where two letters' labels overlap (a CI
+    run's draw, "d:**(a)** 2.0 m": "d:**" and "**(a)**" share the bold marks), no text can be
+    both, and the one scan takes the first, as a reader does: then it finds each label of the
+    letters' scans that does not overlap one it found, and nothing else."""
     each = {(m.start(), m.end(), k) for k in range(n) for m in _one_letter("abcd"[k]).finditer(text)}
     once = {(m.start(), m.end(), segment._letter_of(m)) for m in segment._letter_labels(n).finditer(text)}
-    assert once == each
+    assert once <= each
+    for start, end, _ in each - once:
+        assert any(s < end and start < e for s, e, _ in once), (start, end)
 
 
 NUMBERED = ["1.", "2)", "(3)", "4:", "10.", "**", "Part ", " ", "\n", "- ", "* ", "x", "5 m"]
