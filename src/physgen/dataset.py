@@ -121,6 +121,12 @@ class Curriculum:
         """How many widenings have happened by item ``index`` (0 … ``stop - start``)."""
         return min(self.stop - self.start, index // self.every)
 
+    def stages(self, index: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+        """:meth:`stage` of each item of ``index`` (item indices below 2**63), in NumPy."""
+        if int(self.every) >= _MAX_SIZE:  # no item index reaches it (and int64 cannot hold it)
+            return np.zeros(index.shape, dtype=np.int64)
+        return np.minimum(index // int(self.every), int(self.stop) - int(self.start))
+
     def levels(self, index: int) -> tuple[int, ...]:
         """The difficulty levels item ``index`` draws from."""
         return self._levels(self.stage(index))
@@ -151,6 +157,12 @@ class _Pool:
 
 
 Choice = tuple[Template, str, int, int]  # an item's draw: template, format, bits, instance number
+
+
+def _picked(names: tuple[str, ...], bits: int) -> tuple[str, int]:
+    """The format ``bits`` picks among ``names``, and the bits left to pick the paraphrase and
+    the variant with."""
+    return names[bits % len(names)], bits // len(names)
 
 
 class _Drawn:
@@ -210,10 +222,8 @@ class _Block:
         u = (words[:, 0] >> np.uint64(11)).astype(np.float64) * 2.0**-53
         index = np.arange(items.start, items.stop, items.step, dtype=np.int64)
         template = np.empty(len(items), dtype=np.int64)
-        stages = np.zeros(len(items), dtype=np.int64)
-        if plan.curriculum is not None and int(plan.curriculum.every) < _MAX_SIZE:  # else no item widens it
-            last = int(plan.curriculum.stop) - int(plan.curriculum.start)
-            stages = np.minimum(index // int(plan.curriculum.every), last)
+        curriculum = plan.curriculum
+        stages = np.zeros(len(items), dtype=np.int64) if curriculum is None else curriculum.stages(index)
         for stage in np.unique(stages).tolist():
             cumulative, total, numbers = tables.pools[stage]
             at = stages == stage
@@ -286,23 +296,20 @@ class _ReadAhead:
             self.end += _AHEAD_BLOCK
         block, offset = blocks[0], pos - self.base
         g, k = block.templates[offset], block.numbers[offset]
-        names, bits = tables.formats[g], block.bits[offset]
         drawn = self.drawn.get(g)
         if drawn is None or k not in drawn.numbers:
-            drawn = self.draw(plan, g, offset)
-        return (tables.templates[g], names[bits % len(names)], bits // len(names), k), drawn.instance(k)
+            drawn = self.draw(plan, tables.templates[g], g, offset)
+        return (tables.templates[g], *_picked(tables.formats[g], block.bits[offset]), k), drawn.instance(k)
 
-    def draw(self, plan: _Plan, g: int, offset: int) -> _Drawn:
-        """Template ``g``'s instances for its items from the one at ``offset`` in the first block
-        to the window's end, drawn in one call."""
+    def draw(self, plan: _Plan, t: Template, g: int, offset: int) -> _Drawn:
+        """Template ``t``'s (number ``g``) instances for its items from the one at ``offset`` in
+        the first block to the window's end, drawn in one call."""
         numbers: list[int] = []
         for b, block in enumerate(self.blocks):
             start = offset if b == 0 else 0
             rows = np.flatnonzero(block.template[start:] == g) + start
             numbers += [block.numbers[r] for r in rows.tolist()]
         numbers = list(dict.fromkeys(numbers))
-        assert self.tables is not None
-        t = self.tables.templates[g]
         try:
             drawn = _Drawn(Rows(t.sample_at(numbers, plan.seed), plan.style, plan.notation), numbers)
         except SamplingError:  # the item that cannot be drawn raises alone, on the direct path
@@ -336,9 +343,8 @@ class _Plan:
         u = (int.from_bytes(digest[:8], "little") >> 11) * 2.0**-53
         bits = int.from_bytes(digest[8:], "little")
         j = pool.template(u)
-        names, modulus = pool.formats[j], pool.moduli[j]
-        k = index % modulus if modulus else index
-        return pool.templates[j], names[bits % len(names)], bits // len(names), k
+        modulus = pool.moduli[j]
+        return pool.templates[j], *_picked(pool.formats[j], bits), index % modulus if modulus else index
 
     @functools.cached_property
     def _context(self) -> FormatContext:
