@@ -89,6 +89,28 @@ def test_attribute_placeholders_use_jinja() -> None:
     assert text.render({"I": Shown("2.0 A", "2.0", "A"), "V": Shown("3 V", "3", "V")}) == "P = 2.0 A × 3 V"
 
 
+class _Formats(float):
+    """A value whose ``format(v, "")`` differs from its ``str`` (Jinja prints the ``str``)."""
+
+    def __format__(self, spec: str) -> str:
+        return "formatted"
+
+
+@pytest.mark.parametrize("value", ["3.0 m/s", "$\\mathrm{A}_{0}$", "{x}", "}{", "", 2.5, 7, None, True,
+                                   _Formats(1.25)])
+def test_fast_path_equals_jinja_for_any_value_and_literal_braces(value: object) -> None:
+    """The fast path is a format string: literal braces stay literal, a value containing braces
+    is not read as a field, and a value that is not a str is converted as Jinja converts it."""
+    from physgen.render import Shown
+
+    text = compile_text("{ $\\frac{a}{b}$ {{ v }}}{{ w }} {{ v }}{")
+    assert text.pieces is not None
+    for ctx in ({"v": value, "w": "ok"}, {"v": Shown("1.5 m", "1.5", "m"), "w": value}):
+        assert text.render(ctx) == text.render_jinja(ctx)
+    with pytest.raises(KeyError):
+        text.render({"v": value})
+
+
 def test_latex_style_end_to_end() -> None:
     v = next(physgen.generate(["electricity.coulomb_force"], n=1, seed=0, style="latex"))
     assert "\\mathrm{nC}" in v.prompt and "$" in v.prompt

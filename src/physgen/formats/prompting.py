@@ -21,7 +21,7 @@ from typing import Literal, TypeVar
 
 from ..instance import Instance
 from ..labels import PART_LETTERS
-from ..render import Text, asks_sentence, format_symbol, listed, unit_hint
+from ..render import Text, asks_sentence, format_string, format_symbol, listed, unit_hint
 from ..template import Template
 from ..units import Style
 from ..variant import Variant
@@ -97,7 +97,7 @@ def render_text(inst: Instance, paraphrase: int, asks_text: str,
 def bind(text: Text, fixed: Mapping[str, str], tail: str = "") -> Callable[[Mapping[str, str]], str]:
     """``text`` with the placeholders in ``fixed`` filled in once and ``tail`` appended: a function
     that fills in the rest from a context. For a text of literal parts and ``{{ name }}``
-    placeholders (all but a few), a call is one string join.
+    placeholders (all but a few), a call is one :meth:`str.format_map`.
 
     Equal to rendering ``text`` with ``{**context, **fixed}``, then adding ``tail``.
 
@@ -119,8 +119,7 @@ def bind(text: Text, fixed: Mapping[str, str], tail: str = "") -> Callable[[Mapp
             bound[-1] = (False, bound[-1][1] + (fixed[key] if name else key))
         else:
             bound.append((False, fixed[key] if name else key))
-    parts = tuple(bound)
-    return lambda context: "".join([context[k] if name else k for name, k in parts])
+    return format_string(bound).format_map
 
 
 def per_instance(make: Callable[[Instance, K], V]) -> Callable[[Instance, K], V]:
