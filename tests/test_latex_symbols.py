@@ -143,3 +143,10 @@ def test_latex_maths_holds_no_unicode_and_every_latex_variant_grades_its_own_key
     assert count > 5 * len(catalog), count
     assert not raw, raw[:10]
     assert not wrong, wrong[:10]
+
+
+def test_the_letter_after_a_latex_delta_is_no_mention_of_that_symbol() -> None:
+    from physgen.algebraic import mentions
+
+    assert not mentions(r"$\frac{\Delta p}{\eta}$", "p") and not mentions("Δp", "p")
+    assert mentions(r"$\Delta p + p$", "p")
