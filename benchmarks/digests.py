@@ -2,7 +2,8 @@
 change that must not alter output, and compare the lines.
 
 1. ``generation``: JSONL of the whole catalog, every format, ``n`` instances per template
-   (every paraphrase), seed 0.
+   (every paraphrase), seed 0, in the unicode style; ``generation-latex`` and
+   ``generation-ascii`` the same in the other styles.
 2. ``dataset``: ``ds[i]`` (as sorted JSON) for ``i`` in a range, every format mixed, seed 0.
 3. ``corpus``: ``repr`` of ``grade(v, reply)`` on every reply of the hand-verdict corpus.
 4. ``traces``: ``repr`` of ``grade(v, reply, steps=True)`` on the step-trace suite.
@@ -49,6 +50,9 @@ def main() -> None:
     formats = sorted(FORMATS)
     jsonl = list(generate_jsonl(catalog, n=args.n, seed=0, formats=formats))
     print(f"generation  {_digest(jsonl)}  ({len(jsonl)} chunks, formats {formats})")
+    for style in ("latex", "ascii"):
+        jsonl = list(generate_jsonl(catalog, n=args.n, seed=0, formats=formats, style=style))
+        print(f"generation-{style}  {_digest(jsonl)}  ({len(jsonl)} chunks)")
     ds = physgen.dataset(size=args.items, seed=0, formats=formats)
     items = [_item(ds, i) for i in range(args.items)]
     print(f"dataset     {_digest(items)}  ({len(items)} items)")

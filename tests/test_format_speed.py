@@ -115,13 +115,13 @@ CASES: list[Case] = [
 ]
 EXPECTED: dict[str, str] = {
     'free_form-unicode-s0-n3': '7baadb95d8482839',  # changed: algebraic omitted
-    'free_form-latex-s0-n3': '123f1f50db6f70af',  # changed: algebraic omitted
+    'free_form-latex-s0-n3': 'ab7e38fe5a3e679f',  # changed: LaTeX symbols
     'free_form-ascii-s0-n3': 'aa6d8b5745833c19',  # changed: algebraic omitted
     'noop-unicode-s0-n3': '17e01394569c4f83',  # changed: noop bank
-    'noop-latex-s0-n3': '61ea8603e491cfe8',  # changed: noop bank
+    'noop-latex-s0-n3': '3f94e828e5e7903c',  # changed: LaTeX symbols
     'noop-ascii-s0-n3': 'a4fba25883d70482',  # changed: noop bank
     'omitted-unicode-s0-n3': 'ec4ad6d82227502c',  # changed: algebraic omitted
-    'omitted-latex-s0-n3': 'e1de1dae0a830bfb',  # changed: algebraic omitted
+    'omitted-latex-s0-n3': 'bc12421269c5e840',  # changed: LaTeX symbols
     'omitted-ascii-s0-n3': 'aa9f2494e3cddec5',  # changed: algebraic omitted
     'units-unicode-s0-n3': 'cf4f4628fcb0b8a4',  # changed: solution graph
     'units-latex-s0-n3': '427c7b26ba48eb44',  # changed: solution graph
@@ -133,7 +133,7 @@ EXPECTED: dict[str, str] = {
     'code-latex-s0-n3': 'e2a216570d516757',  # changed: solution graph
     'code-ascii-s0-n3': '80e996a4b1c4fd30',  # changed: solution graph
     'mc_symbolic-unicode-s0-n1': '53c61a5f49a625ca',  # changed: algebraic omitted, answer ranges
-    'mc_symbolic-latex-s0-n1': '8d73d071d728551e',  # changed: algebraic omitted, answer ranges
+    'mc_symbolic-latex-s0-n1': 'b78fda9e64b475df',  # changed: LaTeX symbols
     'mc_symbolic-ascii-s0-n1': 'cefdf017e89ec4f9',  # changed: algebraic omitted, answer ranges
     'units-unicode-s7-n4-notation=scientific': '31528aac0b41660e',  # changed: solution graph
     'units-latex-s8-n4-notation=plain-paraphrases=random': '053d42186aa93f89',  # changed: solution graph
@@ -141,7 +141,7 @@ EXPECTED: dict[str, str] = {
     'mc_numerical-ascii-s9-n4-n_options=2-start=500': '14d19c321167c7a7',  # changed: answer ranges
     'mc_symbolic-ascii-s7-n2-n_options=6': 'ca8eaf320ec4eccb',  # changed: algebraic omitted, answer ranges
     'noop-ascii-s5-n4-paraphrases=random': 'cdb3e1f1ac5ef400',  # changed: noop bank
-    'omitted-latex-s5-n4-paraphrases=[1]': 'f7b094a8451cbeb5',  # changed: algebraic omitted
+    'omitted-latex-s5-n4-paraphrases=[1]': '3c8dedbe420f151e',  # changed: LaTeX symbols
     'code-ascii-s5-n4-paraphrases=random': '0fe9cc760d3a19fd',  # changed: solution graph
 }
 

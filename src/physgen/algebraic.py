@@ -60,7 +60,7 @@ MAX_OPERATIONS = 30
 #: Symbols that are also English words: their mentions in prose cannot be told from the word.
 WORDS = frozenset({"a", "A", "I"})
 #: What may not touch a symbol for a mention of it to count (a letter, a subscript, ``\\``, ``Δ``).
-_BEFORE = r"(?<![A-Za-z_\\Δ'’])(?<!_\{)"  # nor a LaTeX subscript, m_{l}
+_BEFORE = r"(?<![A-Za-z_\\Δ'’])(?<!_\{)(?<!\\Delta )"  # nor a LaTeX subscript, m_{l}, nor \Delta p
 _AFTER = r"(?![A-Za-z0-9_₀-₉ₐ-ₜᵢ-ᵪ'′])"
 _NAME_BEFORE = r"(?<![A-Za-z0-9_])"
 _NAME_AFTER = r"(?![A-Za-z0-9_])"

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from .errors import PhysgenError
 from .labels import PART_LETTERS
+from .letters import latex_symbol
 from .units import Style, attaches_without_space, format_unit
 
 if TYPE_CHECKING:
@@ -171,15 +172,18 @@ def asks_sentence(parts: Sequence[tuple[str, str]], paraphrase: int) -> str:
 
 
 def format_symbol(name: str, style: Style, symbol: str | None = None) -> str:
-    """How an algebraic text writes a quantity: ``theta`` → ``θ``, ``v0`` → ``v₀``.
+    """How an algebraic text writes a quantity: ``theta`` → ``θ``, ``v0`` → ``v₀``; a declared
+    ``symbol`` as written, in LaTeX with its letters as LaTeX's (:func:`physgen.letters.latex_symbol`).
 
     >>> format_symbol("mu_k", "unicode"), format_symbol("v0", "latex"), format_symbol("v0", "ascii")
     ('μₖ', '$v_{0}$', 'v0')
+    >>> format_symbol("rho_o", "unicode", "ρ_o"), format_symbol("rho_o", "latex", "ρ_o")
+    ('ρ_o', '$\\\\rho_{o}$')
     """
     import sympy as sp  # only algebraic texts need SymPy
 
     if symbol is not None:
-        return f"${symbol}$" if style == "latex" else symbol
+        return f"${latex_symbol(symbol)}$" if style == "latex" else symbol
     if style == "ascii":
         return name
     if style == "latex":
@@ -197,7 +201,8 @@ def format_expression(expr: Any, symbols: Mapping[str, str | None], style: Style
     import sympy as sp
 
     if style == "latex":
-        names = {s: symbols[str(s)] or sp.latex(sp.Symbol(str(s))) for s in expr.free_symbols}
+        names = {s: latex_symbol(symbol) if (symbol := symbols[str(s)]) else sp.latex(sp.Symbol(str(s)))
+                 for s in expr.free_symbols}
         return f"${sp.latex(expr, symbol_names=names)}$"
     if style == "ascii":
         return str(expr)

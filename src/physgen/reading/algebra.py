@@ -22,8 +22,9 @@ import random
 import re
 from collections.abc import Mapping, Sequence
 
+from ..letters import GREEK
 from .compare import close
-from .numbers import FUNCS, GREEK, KNOWN_NAMES, evaluate, normalise, to_python
+from .numbers import FUNCS, KNOWN_NAMES, evaluate, normalise, to_python
 
 # Patterns used inside functions, compiled once: other libraries (Pint's parser) churn
 # the `re` module's own cache, and recompiling a pattern costs more than using it.

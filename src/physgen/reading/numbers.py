@@ -47,12 +47,6 @@ CONSTS = {"pi": math.pi}
 #: Names an expression may use that are not variables.
 KNOWN_NAMES = frozenset(FUNCS) | frozenset(CONSTS)
 
-GREEK = {
-    "α": "alpha", "β": "beta", "γ": "gamma", "δ": "delta", "ε": "epsilon", "ζ": "zeta",
-    "η": "eta", "θ": "theta", "ϑ": "theta", "κ": "kappa", "λ": "lambda", "μ": "mu", "ν": "nu",
-    "ξ": "xi", "ρ": "rho", "σ": "sigma", "τ": "tau", "φ": "phi", "ϕ": "phi", "χ": "chi",
-    "ψ": "psi", "ω": "omega", "Δ": "Delta", "Φ": "Phi", "Ω": "Omega", "Γ": "Gamma", "Λ": "Lambda",
-}
 _SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+")
 _SUBSCRIPTS = str.maketrans("₀₁₂₃₄₅₆₇₈₉ₐₑₒₓₕₖₗₘₙₚₛₜ", "0123456789aeoxhklmnpst")
 

@@ -23,8 +23,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..labels import PART_LETTERS
+from ..letters import GREEK
 from .compare import conversion
-from .numbers import GREEK, normalise, subscripts_as_text
+from .numbers import normalise, subscripts_as_text
 from .quantity import CORRECTION, candidates
 
 # Patterns used inside functions, compiled once: other libraries (Pint's parser) churn

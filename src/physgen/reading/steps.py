@@ -35,10 +35,11 @@ from array import array
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from ..letters import GREEK
 from ..units import to_si
 from ..variant import Intermediate, Variant
 from .compare import RTOL, agrees, allowance, conversion
-from .numbers import GREEK, normalise, runs
+from .numbers import normalise, runs
 from .quantity import unit_after
 from .span import MAX_REPLY, answer_span, clean_reply
 from .verdict import StepGrade, StepReason, StepVerdict
