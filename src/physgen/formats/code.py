@@ -178,7 +178,7 @@ def _answers(inst: Instance, key: None) -> dict[str, Answer]:
 
 
 #: SymPy's names of the functions templates may use (``expressions.FUNCTIONS``, as SymPy prints
-#: them; ``Piecewise`` and ``sign`` are written out), and of its constants, in Python.
+#: them; ``Piecewise``, ``ITE`` and ``sign`` are written out), and of its constants, in Python.
 _FUNCTIONS = {**{f: f"math.{f}" for f in ("sin", "cos", "tan", "asin", "acos", "atan", "atan2", "sinh",
                                              "cosh", "tanh", "asinh", "acosh", "atanh", "sqrt", "exp", "log",
                                              "floor")},
@@ -230,6 +230,8 @@ class _ToPython(ast.NodeTransformer):
                 always = isinstance(condition, ast.Constant) and condition.value is True
                 out = value if always else ast.IfExp(condition, value, out)
             return out
+        if name == "ITE" and len(args) == 3:  # SymPy's if-then-else of conditions, in a Piecewise's
+            return ast.IfExp(args[0], args[1], args[2])
         if name == "sign" and len(args) == 1:  # (x > 0) - (x < 0)
             return ast.BinOp(ast.Compare(args[0], [ast.Gt()], [ast.Constant(0)]), ast.Sub(),
                              ast.Compare(args[0], [ast.Lt()], [ast.Constant(0)]))
@@ -247,6 +249,8 @@ def python_expression(expr: str, inputs: tuple[str, ...]) -> str:
     'math.sqrt(2 * g * h) / abs(min(a, math.pi))'
     >>> python_expression("Piecewise((x, x > 1), (1, True))", ("x",))
     'x if x > 1 else 1'
+    >>> python_expression("Piecewise((x, ITE(x > 0, x < 2, x < -2)), (0, True))", ("x",))
+    'x if (x < 2 if x > 0 else x < -2) else 0'
     """
     if len(expr) > MAX_EXPR:
         raise ValueError(f"longer than {MAX_EXPR:,} characters")
