@@ -340,3 +340,28 @@ def test_a_comparison_ends_an_equation() -> None:
     found = read_values("Since i = 36.81° > 2r = 35.41°, the crossing lies inside")
     assert [(f.text, f.label) for f in found if not f.literal] == [("36.81°", "i"), ("35.41°", "")]
     assert [f.literal for f in read_values("v -> 3 m/s = 3 m/s")][:1] == [True]  # an arrow links
+
+
+@pytest.mark.parametrize(("text", "stated"), [
+    # "at" ends a clause: the value before it is stated (no link of a chain ending at kT's value),
+    # and the value after it is kT's, not Z's (trace 264)
+    ("Z = 77.29 at kT = 0.2224 meV.", [("77.29", "Z"), ("0.2224 meV", "kT")]),
+    ("v = 3 m/s at t = 2 s", [("3 m/s", "v"), ("2 s", "t")]),
+    # an arrow before a new statement means "so": 112.67 kJ is U_f's and 203.7 K is T_f's (trace 188)
+    ("U_f = 205.20 − 92.54 = 112.67 kJ → T_f = θ/ln(1 + 3nRθ/U_f) = 203.7 K.",
+     [("112.67 kJ", "Uf"), ("203.7 K", "Tf")]),
+    ("U_f = 112.67 kJ ⇒ T_f = 203.7 K", [("112.67 kJ", "Uf"), ("203.7 K", "Tf")]),
+    # … while an arrow before a value or an expression is still a link of a chain
+    ("x = 2·5 → 10 m", [("10 m", "x")]),
+    ("E = 3 J → 3 J + 2 J = 5 J", [("5 J", "E")]),
+])
+def test_at_and_an_arrow_before_a_statement_end_a_clause(text: str, stated: list[tuple[str, str]]) -> None:
+    assert [(f.text, f.label) for f in read_values(text) if not f.literal] == stated
+
+
+def test_a_clause_cut_at_at_or_an_arrow_keeps_a_wrong_value_wrong() -> None:
+    # the values now read as stated are compared as any other: a wrong one does not match
+    z = read_values("Z = 70.29 at kT = 0.2224 meV.")[0]
+    assert (z.label, z.literal) == ("Z", False) and not matches(z, 77.37, "", 0.01)
+    u = read_values("U_f = 150.3 kJ → T_f = 203.7 K")[0]
+    assert u.label == "Uf" and not matches(u, 112.68, "kJ", 0.01) and matches(u, 150.3, "kJ", 0.01)

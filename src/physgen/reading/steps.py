@@ -51,14 +51,19 @@ MIN_ROUNDED_FIGURES = 2
 _PIECE = re.compile(r"[^\n]+")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 _LITERAL = re.compile(r"(?<![\w.^])(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d{1,4})?")
-_CLAUSE_WORDS = "and|so|then|with|where|using|given|gives|since|for"
-_CLAUSE = re.compile(rf"(?=[;\n.:,astwugf])(?:[;\n]|[.:,](?=\s)|\b(?:{_CLAUSE_WORDS})\b)")  # (?=…): fail fast
+_CLAUSE_WORDS = "and|so|then|with|where|using|given|gives|since|for|at"
+#: An arrow before a new statement (``112.67 kJ → T_f = … = 203.7 K``) means "so": it ends a clause,
+#: while an arrow before a value or an expression (``v -> 3 m/s``) is a link of a chain.
+_ARROW_SO = r"(?:->|→|⇒)(?=\s*[^\W\d][^\s=≈,;()]{0,20}\s*[=≈])"
+_CLAUSE = re.compile(  # (?=…): fail fast
+    rf"(?=[;\n.:,astwugf\-→⇒])(?:[;\n]|[.:,](?=\s)|\b(?:{_CLAUSE_WORDS})\b|{_ARROW_SO})")
 #: An equation sign ahead in the value's clause and sentence: the value is a link of a chain
 #: (``14.4 × 3 = …``), so its own value is not stated yet (:data:`.quantity._CHAIN_AHEAD`, with
 #: the clause ending at :data:`_CLAUSE`, a sentence stop or a comparison as well: in
 #: ``i = 36.8° > 2r = 35.4°`` the 36.8° is stated).
 _AHEAD = re.compile(
-    rf"(?:(?!\b(?:thus|{_CLAUSE_WORDS})\b|[.!?:](?:\s|$)|[.:,](?=\s))[^,;\n<>≤≥])*?(?:=|≈|->|→|⇒)")
+    rf"(?:(?!\b(?:thus|{_CLAUSE_WORDS})\b|[.!?:](?:\s|$)|[.:,](?=\s)|{_ARROW_SO})[^,;\n<>≤≥])*?"
+    rf"(?:=|≈|(?!{_ARROW_SO})(?:->|→|⇒))")
 #: A bracket right after a value: an aside ("28.4 nC (q = …)"), so the value is no link of a chain.
 _BRACKET_AFTER = re.compile(r"\s+\(")
 _LABEL = re.compile(r"([^\s=≈]+(?:\s*/\s*[^\s=≈]+)?)\s*$")
