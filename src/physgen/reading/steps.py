@@ -431,22 +431,54 @@ def _align_exhaustive(groups: Sequence[Sequence[Sequence[int]]]) -> list[list[in
 
 
 def _aliases(variant: Variant) -> dict[str, str]:
-    """Plain symbol -> the intermediate or answer it names: each name, and its leading letters
-    when no other name shares them (``gamma`` for ``gamma_m``)."""
-    return _aliases_of((*variant.intermediates, *variant.answers), tuple(variant.inputs))
+    """Plain symbol -> the intermediate or answer it names: each name; and, when no other name
+    shares it, a name's leading letters (``gamma`` for ``gamma_m``) or the symbol the worked steps
+    write an intermediate's value under (:func:`_written`: ``s′`` for ``s_i``, ``R`` for ``R_s``),
+    but not leading letters other than that symbol (the steps' ``s′ = … = 1693 mm`` leaves a bare
+    ``s`` to the object distance)."""
+    items = tuple((n, i.value, i.unit, i.step) for n, i in variant.intermediates.items())
+    return _aliases_of((*variant.intermediates, *variant.answers), tuple(variant.inputs),
+                       _written(variant.steps, items))
 
 
 @functools.lru_cache(maxsize=1024)
-def _aliases_of(names: tuple[str, ...], inputs: tuple[str, ...]) -> dict[str, str]:  # per template
+def _written(steps: tuple[str, ...], items: tuple[tuple[str, float, str, int], ...]) -> tuple[
+        tuple[str, str], ...]:
+    """(symbol, name) for each intermediate whose step assigns its value to one symbol, read as a
+    reply is read (plain; each step's first :data:`MAX_PIECE` characters)."""
+    read: dict[int, list[Found]] = {}
+    out = []
+    for name, value, unit, step in items:
+        if not 0 <= step < len(steps) or not isinstance(steps[step], str):
+            continue
+        if step not in read:
+            read[step] = read_values(steps[step][:MAX_PIECE])
+        symbols = {f.label for f in read[step] if f.label and not f.literal and matches(f, value, unit, RTOL)}
+        if len(symbols) == 1:
+            out.append((symbols.pop(), name))
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=1024)
+def _aliases_of(names: tuple[str, ...], inputs: tuple[str, ...],
+                written: tuple[tuple[str, str], ...]) -> dict[str, str]:  # per template (and instance)
     out = {plain(n): n for n in names}
-    leads: dict[str, list[str]] = {}
+    taken = {plain(n) for n in inputs}
+    guesses: dict[str, set[str]] = {}  # a symbol other than a name -> the names it may stand for
     for n in [*names, *inputs]:
         m = _LEAD.match(n)
         if m:
-            leads.setdefault(m.group(0), []).append(n)
-    for lead, owners in leads.items():
-        if len(owners) == 1 and lead not in out and owners[0] in names:
-            out[lead] = owners[0]
+            guesses.setdefault(m.group(0), set()).add(n)
+    for symbol, name in written:
+        guesses.setdefault(symbol, set()).add(name)
+    symbol_of = dict((name, symbol) for symbol, name in written)
+    for symbol, owners in guesses.items():
+        if len(owners) > 1 or symbol in out or symbol in taken:
+            continue
+        owner = next(iter(owners))
+        # leading letters that are not the symbol the steps write the quantity under name nothing
+        if owner in names and symbol_of.get(owner, symbol) in (symbol, plain(owner)):
+            out[symbol] = owner
     return out
 
 
@@ -463,8 +495,13 @@ def grade_steps(variant: Variant, reply: str, rtol: float = RTOL) -> StepGrade:
     after = _Later(text[cut:], shift + cut, items, aliases, rtol)
     names = list(items)
     givens = {q.value for q in variant.inputs.values()}  # as printed: a literal equal to one is the given
+    # a value named for another quantity is not this one's, unless the two are the same number
+    # here (V = max(V_a, V_b) = V_a: the name cannot tell them apart; the values are rounded alike)
+    amount = {a: (x.value, x.unit) for a, x in variant.answers.items()}
+    amount.update((a, (x.value, x.unit)) for a, x in items.items())
     hits = {n: [f for f in _matching(before, items[n].value, items[n].unit, rtol)
-                if aliases.get(f.label, n) == n and not (f.literal and _number(f.text) in givens)]
+                if ((owner := aliases.get(f.label, n)) == n or amount.get(owner) == amount[n])
+                and not (f.literal and _number(f.text) in givens)]
             for n in names}
     _closest(hits, items, aliases)
     steps = sorted({i.step for i in items.values()})
