@@ -411,3 +411,39 @@ def test_a_name_of_an_equal_quantity_gives_its_value() -> None:
     wrong = grade_steps(diode, "r_1 = 2.675 Ω. V_b = 9.513 V. Load voltage 9.513 V, load current 1.0045 A. "
                                "P = 9.56 W.\nFinal answer:\n(a) 1.00 A\n(b) 9.56 W\n(c) 78.0 %")
     assert [s.reason for s in wrong.steps][:3] == ["correct", "out_of_order", "wrong_value"], wrong.steps
+
+
+# -- order follows the solution graph (trace 171) -----------------------------------------------
+TANK_FINAL = "\nFinal answer:\n(a) 78.8 °C\n(b) 214 g\n(c) 25.1 J/K"
+
+
+def test_order_follows_what_each_quantity_is_found_from() -> None:
+    # T_c (from m1, T_open) and Q_v (from Q1) use neither each other: Q_v may come first
+    tank = _variant("thermo.tank_relief_valve_heating", 0, 0)  # m1, T_open, Q1, T_c, Q_v (steps 0-4)
+    assert tank.intermediates["Q_v"].uses == ("m1", "T_open", "Q1")
+    assert tank.intermediates["T_c"].uses == ("m1", "T_open")
+    right = grade_steps(tank, "m1 = 214.4 g, T_open = 414.9 K, Q1 = 17.83 kJ. The valve stays shut "
+                              "(Q_v = 0 kJ), so T_c = 351.9 K." + TANK_FINAL)
+    assert right.score == 1.0, right.steps
+    # a quantity stated before one it is found from is still out of order (Q1 uses T_open) …
+    early = grade_steps(tank, "m1 = 214.4 g, Q1 = 17.83 kJ, and the valve opens at T_open = 414.9 K. "
+                              "Q_v = 0 kJ, T_c = 351.9 K." + TANK_FINAL)
+    assert [s.reason for s in early.steps] == ["correct", "out_of_order", "correct", "correct", "correct"]
+    # … and a wrong value stated first is still wrong
+    wrong = grade_steps(tank, "m1 = 214.4 g, T_open = 414.9 K, Q1 = 17.83 kJ. Q_v = 3.2 kJ, "
+                              "so T_c = 351.9 K." + TANK_FINAL)
+    assert wrong.first_error == "Q_v" and wrong.steps[4].reason == "wrong_value"
+
+
+def test_a_variant_that_records_no_graph_is_read_by_steps() -> None:
+    # a variant written before intermediates recorded what they are found from: every earlier
+    # step comes first, so T_c after Q_v is out of order
+    tank = _variant("thermo.tank_relief_valve_heating", 0, 0)
+    data = json.loads(tank.to_json())
+    for item in data["intermediates"].values():
+        del item["uses"]
+    old = physgen.Variant.from_dict(data)
+    assert old.intermediates["T_c"].uses is None
+    g = grade_steps(old, "m1 = 214.4 g, T_open = 414.9 K, Q1 = 17.83 kJ. Q_v = 0 kJ, so T_c = 351.9 K."
+                         + TANK_FINAL)
+    assert g.first_error == "T_c" and g.steps[3].reason == "out_of_order"

@@ -391,43 +391,73 @@ def _number(text: str) -> float:
     return float(m.group(0)) if m else math.nan
 
 
-def _align(groups: Sequence[Sequence[Sequence[int]]]) -> list[list[int | None]]:
-    """Positions credited to each intermediate, groups (steps) in order: as many credited as
-    possible, every credited position of a group after every one of the groups before it;
-    on a tie the later groups are credited. The usual case first: when every step is found in
-    order, the first value of each after the step before is the answer, with nothing to weigh."""
-    frontier, firsts_of = -1, []
-    for group in groups:
-        firsts = [next((p for p in occ if p > frontier), None) for occ in group]
-        if None in firsts:
-            return _align_exhaustive(groups)
-        firsts_of.append(firsts)
-        frontier = max(p for p in firsts if p is not None)
-    return firsts_of
+def _align(occurrences: Sequence[Sequence[int]], after: Sequence[Sequence[int]]) -> list[int | None]:
+    """The position credited to each intermediate (in step order), or None: as many credited as
+    possible, each after the positions credited to those it must follow (``after[i]``: the
+    indices, all below ``i``, of the intermediates of earlier steps it is found from); on a tie
+    the later intermediates are credited. The usual case first: when each is found after those
+    it follows, its first value there is the answer, with nothing to weigh."""
+    picks: list[int] = []
+    for occ, before in zip(occurrences, after, strict=True):
+        low = max((picks[j] for j in before), default=-1)
+        first = next((p for p in occ if p > low), None)
+        if first is None:
+            return _align_exhaustive(occurrences, after)
+        picks.append(first)
+    return list(picks)
 
 
-def _align_exhaustive(groups: Sequence[Sequence[Sequence[int]]]) -> list[list[int | None]]:
-    """:func:`_align` by weighing every way to credit each step (memoised)."""
-    memo: dict[tuple[int, int], tuple[int, list[list[int | None]]]] = {}
+#: States :func:`_align_exhaustive` weighs before it credits the rest as they come (2^k states at
+#: most for k intermediates: every template's are weighed fully; only a hostile variant is cut short).
+MAX_ALIGN_STATES = 1 << 14
 
-    def best(g: int, frontier: int) -> tuple[int, list[list[int | None]]]:
-        if g == len(groups):
+
+def _align_exhaustive(occurrences: Sequence[Sequence[int]], after: Sequence[Sequence[int]]) -> list[
+        int | None]:
+    """:func:`_align` by weighing, for each intermediate in turn, crediting it at its first value
+    after those it follows or not (memoised on the least position each later one may take)."""
+    k = len(occurrences)
+    follows = [set(a) for a in after]
+    memo: dict[tuple[int, tuple[int, ...]], tuple[int, list[int | None]]] = {}
+
+    def greedy(i: int, lows: tuple[int, ...]) -> tuple[int, list[int | None]]:
+        lows_of, picks = list(lows), []
+        for m in range(i, k):
+            first = next((p for p in occurrences[m] if p > lows_of[m - i]), None)
+            picks.append(first)
+            if first is not None:
+                for n in range(m + 1, k):
+                    if m in follows[n]:
+                        lows_of[n - i] = max(lows_of[n - i], first)
+        return sum(p is not None for p in picks), picks
+
+    def best(i: int, lows: tuple[int, ...]) -> tuple[int, list[int | None]]:
+        # lows[m - i]: the least position intermediate m may take (after those it follows, credited)
+        if i == k:
             return 0, []
-        if (g, frontier) in memo:
-            return memo[(g, frontier)]
-        firsts = [next((p for p in occ if p > frontier), None) for occ in groups[g]]
-        count, rest = best(g + 1, frontier)
-        choice: tuple[int, int, list[list[int | None]]] = (count, 0, [[None] * len(firsts), *rest])
-        for cut in sorted({p for p in firsts if p is not None}):
-            taken = [p if p is not None and p <= cut else None for p in firsts]
-            n = sum(p is not None for p in taken)
-            later, rest = best(g + 1, cut)
-            if (n + later, -n) > (choice[0], -choice[1]):
-                choice = (n + later, n, [taken, *rest])
-        memo[(g, frontier)] = (choice[0], choice[2])
-        return memo[(g, frontier)]
+        if (i, lows) in memo:
+            return memo[(i, lows)]
+        if len(memo) >= MAX_ALIGN_STATES:
+            return greedy(i, lows)
+        count, rest = best(i + 1, lows[1:])
+        choice = (count, [None, *rest])
+        first = next((p for p in occurrences[i] if p > lows[0]), None)
+        if first is not None:
+            raised = tuple(max(low, first) if i in follows[m] else low
+                           for m, low in enumerate(lows[1:], start=i + 1))
+            count, rest = best(i + 1, raised)
+            if count + 1 > choice[0]:
+                choice = (count + 1, [first, *rest])
+        memo[(i, lows)] = choice
+        return choice
 
-    return best(0, -1)[1]
+    if k > MAX_ALIGN_DEPTH:
+        return greedy(0, (-1,) * k)[1]
+    return best(0, (-1,) * k)[1]
+
+
+#: More intermediates than this are credited as they come (the weighing recurses once per intermediate).
+MAX_ALIGN_DEPTH = 200
 
 
 def _aliases(variant: Variant) -> dict[str, str]:
@@ -444,18 +474,24 @@ def _aliases(variant: Variant) -> dict[str, str]:
 @functools.lru_cache(maxsize=1024)
 def _written(steps: tuple[str, ...], items: tuple[tuple[str, float, str, int], ...]) -> tuple[
         tuple[str, str], ...]:
-    """(symbol, name) for each intermediate whose step assigns its value to one symbol, read as a
-    reply is read (plain; each step's first :data:`MAX_PIECE` characters)."""
-    read: dict[int, list[Found]] = {}
+    """(symbol, name) for each intermediate whose step assigns its value to one symbol that every
+    step uses for its value alone (a word the steps assign two values to, ``… per year = 0.439 yr⁻¹``
+    and ``… per year = 2.28 yr⁻¹``, names neither), read as a reply is read (plain; each step's
+    first :data:`MAX_PIECE` characters)."""
+    read = [read_values(step[:MAX_PIECE]) if isinstance(step, str) else [] for step in steps]
+    under: dict[str, list[Found]] = {}
+    for found in read:
+        for f in found:
+            if f.label and not f.literal:
+                under.setdefault(f.label, []).append(f)
     out = []
     for name, value, unit, step in items:
-        if not 0 <= step < len(steps) or not isinstance(steps[step], str):
+        if not 0 <= step < len(steps):
             continue
-        if step not in read:
-            read[step] = read_values(steps[step][:MAX_PIECE])
         symbols = {f.label for f in read[step] if f.label and not f.literal and matches(f, value, unit, RTOL)}
-        if len(symbols) == 1:
-            out.append((symbols.pop(), name))
+        symbol = symbols.pop() if len(symbols) == 1 else ""
+        if symbol and all(matches(f, value, unit, RTOL) for f in under[symbol]):
+            out.append((symbol, name))
     return tuple(out)
 
 
@@ -506,9 +542,9 @@ def grade_steps(variant: Variant, reply: str, rtol: float = RTOL) -> StepGrade:
     _closest(hits, items, aliases)
     steps = sorted({i.step for i in items.values()})
     groups = [[n for n in names if items[n].step == s] for s in steps]
-    credited = _align([[[f.key for f in hits[n]] for n in group] for group in groups])
-    chosen = {n: p for group, picks in zip(groups, credited, strict=True)
-              for n, p in zip(group, picks, strict=True)}
+    ordered = [n for group in groups for n in group]
+    chosen = dict(zip(ordered, _align([[f.key for f in hits[n]] for n in ordered], _follows(ordered, items)),
+                      strict=True))
     known = [(q.value, q.unit) for q in variant.inputs.values()]
     known += [(a.value, a.unit) for a in variant.answers.values()]
     known += [(i.value, i.unit) for i in items.values()]
@@ -533,6 +569,20 @@ def grade_steps(variant: Variant, reply: str, rtol: float = RTOL) -> StepGrade:
             verdicts.append(_verdict(n, items[n], before, after, hits[n], chosen[n], stated.get(n),
                                      (low, high), known, rtol))
     return StepGrade.of(verdicts)
+
+
+def _follows(names: list[str], items: dict[str, Intermediate]) -> list[list[int]]:
+    """For each of ``names`` (in step order), the indices of those it must come after in a reply:
+    the intermediates of earlier steps it is found from (:attr:`Intermediate.uses`, read from the
+    solution graph), or every one of an earlier step when the variant does not record them. The
+    intermediates of one step, and those found from none of each other, may come in any order."""
+    out = []
+    for i, n in enumerate(names):
+        uses, step = items[n].uses, items[n].step
+        found_from = None if uses is None else set(uses)
+        out.append([j for j, m in enumerate(names[:i])
+                    if items[m].step < step and (found_from is None or m in found_from)])
+    return out
 
 
 def _closest(hits: dict[str, list[Found]], items: dict[str, Intermediate], aliases: dict[str, str]) -> None:
