@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import bisect
 import functools
+import itertools
 import math
 import re
 from array import array
@@ -478,7 +479,11 @@ def _written(steps: tuple[str, ...], items: tuple[tuple[str, float, str, int], .
     step uses for its value alone (a word the steps assign two values to, ``… per year = 0.439 yr⁻¹``
     and ``… per year = 2.28 yr⁻¹``, names neither), read as a reply is read (plain; each step's
     first :data:`MAX_PIECE` characters)."""
-    read = [read_values(step[:MAX_PIECE]) if isinstance(step, str) else [] for step in steps]
+    texts = [step[:MAX_PIECE].replace("\n", " ") if isinstance(step, str) else "" for step in steps]
+    starts = list(itertools.accumulate((len(t) + 1 for t in texts[:-1]), initial=0))
+    read: list[list[Found]] = [[] for _ in texts]
+    for f in read_values("\n".join(texts)):  # one reading: short lines are read together
+        read[bisect.bisect_right(starts, f.start) - 1].append(f)
     under: dict[str, list[Found]] = {}
     for found in read:
         for f in found:
@@ -493,6 +498,12 @@ def _written(steps: tuple[str, ...], items: tuple[tuple[str, float, str, int], .
         if symbol and all(matches(f, value, unit, RTOL) for f in under[symbol]):
             out.append((symbol, name))
     return tuple(out)
+
+
+@functools.lru_cache(maxsize=1024)
+def _named(intermediates: tuple[str, ...], answers: tuple[str, ...]) -> dict[str, str]:  # per template
+    """Plain name -> the intermediate or answer: the part of :func:`_aliases` no other symbol changes."""
+    return {plain(n): n for n in (*intermediates, *answers)}
 
 
 @functools.lru_cache(maxsize=1024)
@@ -527,8 +538,12 @@ def grade_steps(variant: Variant, reply: str, rtol: float = RTOL) -> StepGrade:
     shift = max(0, len(reply) - MAX_REPLY) if isinstance(reply, str) else 0
     cut = answer_span(text, len(variant.answers))[2]  # shared with the answer grader (cached)
     before = read_values(text[:cut], shift)
-    aliases = _aliases(variant)
-    after = _Later(text[cut:], shift + cut, items, aliases, rtol)
+    # the names alone serve a reply whose every symbol is a name (the worked steps are read for
+    # other symbols only: the result is the same, for less work)
+    aliases = _named(tuple(variant.intermediates), tuple(variant.answers))
+    if any(f.label not in aliases for f in before if f.label):
+        aliases = _aliases(variant)
+    after = _Later(text[cut:], shift + cut, items, variant, rtol)
     names = list(items)
     givens = {q.value for q in variant.inputs.values()}  # as printed: a literal equal to one is the given
     # a value named for another quantity is not this one's, unless the two are the same number
@@ -623,9 +638,9 @@ def _beyond_rounding(found: Found, value: float, unit: str) -> float:
 class _Later:
     """The values stated after the final answer, read only when a step is not found before it."""
 
-    def __init__(self, text: str, offset: int, items: dict[str, Intermediate], aliases: dict[str, str],
+    def __init__(self, text: str, offset: int, items: dict[str, Intermediate], variant: Variant,
                  rtol: float) -> None:
-        self.text, self.offset, self.items, self.aliases, self.rtol = text, offset, items, aliases, rtol
+        self.text, self.offset, self.items, self.variant, self.rtol = text, offset, items, variant, rtol
 
     @functools.cached_property
     def values(self) -> list[Found]:
@@ -634,7 +649,7 @@ class _Later:
     @functools.cached_property
     def hits(self) -> dict[str, list[Found]]:
         hits = {n: _matching(self.values, i.value, i.unit, self.rtol) for n, i in self.items.items()}
-        _closest(hits, self.items, self.aliases)
+        _closest(hits, self.items, _aliases(self.variant))
         return hits
 
     def matching(self, name: str) -> list[Found]:
