@@ -639,6 +639,22 @@ def test_many_intermediates_are_aligned_in_bounded_work(k: int) -> None:
     assert len(picks) == k and sum(p is not None for p in picks) >= 2
 
 
+def test_an_alignment_past_the_states_weighed_is_still_in_order(monkeypatch: pytest.MonkeyPatch) -> None:
+    # 60 intermediates, each following about a third of those before, values scattered; and the
+    # same with the weighing cut short at once: each is then credited as its values come
+    import random
+
+    rng = random.Random(0)
+    occurrences = [sorted(rng.sample(range(240), 3)) for _ in range(60)]
+    after = [[j for j in range(i) if rng.random() < 0.3] for i in range(60)]
+    weighed = _align(occurrences, after)
+    _assert_in_order(weighed, occurrences, after)
+    monkeypatch.setattr(steps, "MAX_ALIGN_STATES", 1)
+    cut = _align(occurrences, after)
+    _assert_in_order(cut, occurrences, after)
+    assert 0 < sum(p is not None for p in cut) <= sum(p is not None for p in weighed)
+
+
 # -- small readings the fast paths must keep ---------------------------------------------------
 def test_an_exponent_after_a_space_is_no_value() -> None:
     assert [r.value for r in runs(normalise("k = 5 s^ (-1) and 3 m^(2)"))] == [5.0, 3.0]

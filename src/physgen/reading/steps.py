@@ -408,9 +408,15 @@ def _align(occurrences: Sequence[Sequence[int]], after: Sequence[Sequence[int]])
     return list(picks)
 
 
-#: States :func:`_align_exhaustive` weighs before it credits the rest as they come (2^k states at
-#: most for k intermediates: every template's are weighed fully; only a hostile variant is cut short).
+#: States :func:`_align_exhaustive` may weigh (2^k at most for k intermediates: every template's are
+#: weighed fully); a hostile variant that needs more, or has more than :data:`MAX_ALIGN_DEPTH`
+#: intermediates (the weighing recurses once per intermediate), is credited as its values come.
 MAX_ALIGN_STATES = 1 << 14
+MAX_ALIGN_DEPTH = 200
+
+
+class _TooMany(Exception):
+    """The weighing needs more than :data:`MAX_ALIGN_STATES` states."""
 
 
 def _align_exhaustive(occurrences: Sequence[Sequence[int]], after: Sequence[Sequence[int]]) -> list[
@@ -421,17 +427,6 @@ def _align_exhaustive(occurrences: Sequence[Sequence[int]], after: Sequence[Sequ
     follows = [set(a) for a in after]
     memo: dict[tuple[int, tuple[int, ...]], tuple[int, list[int | None]]] = {}
 
-    def greedy(i: int, lows: tuple[int, ...]) -> tuple[int, list[int | None]]:
-        lows_of, picks = list(lows), []
-        for m in range(i, k):
-            first = next((p for p in occurrences[m] if p > lows_of[m - i]), None)
-            picks.append(first)
-            if first is not None:
-                for n in range(m + 1, k):
-                    if m in follows[n]:
-                        lows_of[n - i] = max(lows_of[n - i], first)
-        return sum(p is not None for p in picks), picks
-
     def best(i: int, lows: tuple[int, ...]) -> tuple[int, list[int | None]]:
         # lows[m - i]: the least position intermediate m may take (after those it follows, credited)
         if i == k:
@@ -439,7 +434,7 @@ def _align_exhaustive(occurrences: Sequence[Sequence[int]], after: Sequence[Sequ
         if (i, lows) in memo:
             return memo[(i, lows)]
         if len(memo) >= MAX_ALIGN_STATES:
-            return greedy(i, lows)
+            raise _TooMany
         count, rest = best(i + 1, lows[1:])
         choice = (count, [None, *rest])
         first = next((p for p in occurrences[i] if p > lows[0]), None)
@@ -452,13 +447,17 @@ def _align_exhaustive(occurrences: Sequence[Sequence[int]], after: Sequence[Sequ
         memo[(i, lows)] = choice
         return choice
 
-    if k > MAX_ALIGN_DEPTH:
-        return greedy(0, (-1,) * k)[1]
-    return best(0, (-1,) * k)[1]
-
-
-#: More intermediates than this are credited as they come (the weighing recurses once per intermediate).
-MAX_ALIGN_DEPTH = 200
+    if k <= MAX_ALIGN_DEPTH:
+        try:
+            return best(0, (-1,) * k)[1]
+        except _TooMany:
+            pass
+    # each credited at its first value after those it follows that are credited
+    picks: list[int | None] = []
+    for occ, before in zip(occurrences, after, strict=True):
+        low = max((p for j in before if (p := picks[j]) is not None), default=-1)
+        picks.append(next((p for p in occ if p > low), None))
+    return picks
 
 
 def _aliases(variant: Variant) -> dict[str, str]:
