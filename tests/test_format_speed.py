@@ -55,6 +55,9 @@ Digests changed on purpose since, each marked in ``EXPECTED`` (the latest mark w
   lights, in W), which ``waves.spring_block_friction_stops`` needs now that its domain is
   ``waves_and_oscillations`` (it said ``mechanics``), so the sentence picked for the sample's
   waves templates changed; every other format kept its digest.
+* ``changed: …, uses`` (step grading by the solution graph): each intermediate records the
+  intermediates it is found from (``Intermediate.uses``), so every variant of a template with
+  intermediates gained that field; with it removed, every case's bytes are the digests before.
 """
 
 from __future__ import annotations
@@ -114,35 +117,35 @@ CASES: list[Case] = [
     ("code", "ascii", 5, 4, (("paraphrases", "random"),)),
 ]
 EXPECTED: dict[str, str] = {
-    'free_form-unicode-s0-n3': '7baadb95d8482839',  # changed: algebraic omitted
-    'free_form-latex-s0-n3': 'ab7e38fe5a3e679f',  # changed: LaTeX symbols
-    'free_form-ascii-s0-n3': 'aa6d8b5745833c19',  # changed: algebraic omitted
-    'noop-unicode-s0-n3': '17e01394569c4f83',  # changed: noop bank
-    'noop-latex-s0-n3': '3f94e828e5e7903c',  # changed: LaTeX symbols
-    'noop-ascii-s0-n3': 'a4fba25883d70482',  # changed: noop bank
-    'omitted-unicode-s0-n3': 'ec4ad6d82227502c',  # changed: algebraic omitted
-    'omitted-latex-s0-n3': 'bc12421269c5e840',  # changed: LaTeX symbols
-    'omitted-ascii-s0-n3': 'aa9f2494e3cddec5',  # changed: algebraic omitted
-    'units-unicode-s0-n3': 'cf4f4628fcb0b8a4',  # changed: solution graph
-    'units-latex-s0-n3': '427c7b26ba48eb44',  # changed: solution graph
-    'units-ascii-s0-n3': '1233428e2e017113',  # changed: solution graph
-    'mc_numerical-unicode-s0-n3': '540b07afacf7ae27',  # changed: answer ranges
-    'mc_numerical-latex-s0-n3': '1b5096c2a216e168',  # changed: answer ranges
-    'mc_numerical-ascii-s0-n3': 'b73843c03f9ed536',  # changed: answer ranges
-    'code-unicode-s0-n3': 'b0666d700063eae2',  # changed: solution graph
-    'code-latex-s0-n3': 'e2a216570d516757',  # changed: solution graph
-    'code-ascii-s0-n3': '80e996a4b1c4fd30',  # changed: solution graph
-    'mc_symbolic-unicode-s0-n1': '53c61a5f49a625ca',  # changed: algebraic omitted, answer ranges
-    'mc_symbolic-latex-s0-n1': 'b78fda9e64b475df',  # changed: LaTeX symbols
-    'mc_symbolic-ascii-s0-n1': 'cefdf017e89ec4f9',  # changed: algebraic omitted, answer ranges
-    'units-unicode-s7-n4-notation=scientific': '31528aac0b41660e',  # changed: solution graph
-    'units-latex-s8-n4-notation=plain-paraphrases=random': '053d42186aa93f89',  # changed: solution graph
-    'mc_numerical-unicode-s7-n4-notation=scientific-n_options=8': '7ff6004b3c33b769',  # changed: ranges
-    'mc_numerical-ascii-s9-n4-n_options=2-start=500': '14d19c321167c7a7',  # changed: answer ranges
-    'mc_symbolic-ascii-s7-n2-n_options=6': 'ca8eaf320ec4eccb',  # changed: algebraic omitted, answer ranges
-    'noop-ascii-s5-n4-paraphrases=random': 'cdb3e1f1ac5ef400',  # changed: noop bank
-    'omitted-latex-s5-n4-paraphrases=[1]': '3c8dedbe420f151e',  # changed: LaTeX symbols
-    'code-ascii-s5-n4-paraphrases=random': '0fe9cc760d3a19fd',  # changed: solution graph
+    'free_form-unicode-s0-n3': '8b819c800e7ebe16',  # changed: algebraic omitted, uses
+    'free_form-latex-s0-n3': 'b2e296107ebf2617',  # changed: algebraic omitted, LaTeX symbols, uses
+    'free_form-ascii-s0-n3': '30fd338de566260a',  # changed: algebraic omitted, uses
+    'noop-unicode-s0-n3': '03cc851e8c243a51',  # changed: noop bank, uses
+    'noop-latex-s0-n3': '4d9c7b75db7d4a12',  # changed: noop bank, LaTeX symbols, uses
+    'noop-ascii-s0-n3': '5ecd02edf70fc06f',  # changed: noop bank, uses
+    'omitted-unicode-s0-n3': 'c1a08f399067fb89',  # changed: algebraic omitted, uses
+    'omitted-latex-s0-n3': '3f9b88b22770c220',  # changed: algebraic omitted, LaTeX symbols, uses
+    'omitted-ascii-s0-n3': '27bf9f0b2b8715c7',  # changed: algebraic omitted, uses
+    'units-unicode-s0-n3': 'c274b187b8ed8615',  # changed: solution graph, uses
+    'units-latex-s0-n3': 'a8a23b11dc73b85d',  # changed: solution graph, uses
+    'units-ascii-s0-n3': 'fc2ff4d0d686d9de',  # changed: solution graph, uses
+    'mc_numerical-unicode-s0-n3': 'a0bf2f76186ec5e1',  # changed: answer ranges, uses
+    'mc_numerical-latex-s0-n3': '87b2f3f0e5053746',  # changed: answer ranges, uses
+    'mc_numerical-ascii-s0-n3': '0637a434b59d8f84',  # changed: answer ranges, uses
+    'code-unicode-s0-n3': '9720dd4cf0d5856b',  # changed: solution graph, uses
+    'code-latex-s0-n3': '6b0d0bc9f3f88945',  # changed: solution graph, uses
+    'code-ascii-s0-n3': '27eecb1eacfc65a0',  # changed: solution graph, uses
+    'mc_symbolic-unicode-s0-n1': '1fb1477e16b3c81b',  # changed: algebraic omitted, answer ranges, uses
+    'mc_symbolic-latex-s0-n1': '7386e0fc79470d10',  # changed: omitted, ranges, LaTeX symbols, uses
+    'mc_symbolic-ascii-s0-n1': '1fe7eef0c0c55f42',  # changed: algebraic omitted, answer ranges, uses
+    'units-unicode-s7-n4-notation=scientific': '2e0a7d5c7fd31c3d',  # changed: solution graph, uses
+    'units-latex-s8-n4-notation=plain-paraphrases=random': 'cf2befc80ceb701b',  # changed: graph, uses
+    'mc_numerical-unicode-s7-n4-notation=scientific-n_options=8': '0e4ebdcc1856ee73',  # changed: ranges, uses
+    'mc_numerical-ascii-s9-n4-n_options=2-start=500': '5f054a0017625143',  # changed: answer ranges, uses
+    'mc_symbolic-ascii-s7-n2-n_options=6': 'e64ff4daae31a31a',  # changed: algebraic omitted, ranges, uses
+    'noop-ascii-s5-n4-paraphrases=random': 'cb97563ca3b1b475',  # changed: noop bank, uses
+    'omitted-latex-s5-n4-paraphrases=[1]': 'f7dde4bfa138feab',  # changed: omitted, LaTeX symbols, uses
+    'code-ascii-s5-n4-paraphrases=random': '4128b34b3ea9a1d2',  # changed: solution graph, uses
 }
 
 

@@ -210,6 +210,13 @@ CLAUSES = [
     "given",
     "since",
     "for",
+    "at",
+    "that",
+    "->",
+    "→",
+    "⇒",
+    "-",
+    "T_f",
     "sand",
     "forth",
     ";",
@@ -243,7 +250,7 @@ def test_corrections_scan_with_its_lookahead(text: str) -> None:
 @settings(max_examples=400)
 @given(_texts(CLAUSES))
 def test_clause_scan_with_its_lookahead(text: str) -> None:
-    plain = _without_lookahead(steps._CLAUSE, "(?=[;\\n.:,astwugf])")
+    plain = _without_lookahead(steps._CLAUSE, "(?=[;\\n.:,astwugf\\-→⇒])")
     assert _spans(steps._CLAUSE, text) == _spans(plain, text)
 
 
@@ -561,10 +568,91 @@ def test_the_sieve_keeps_every_match(
 positions = st.lists(st.integers(0, 30), max_size=4).map(lambda p: sorted(set(p)))
 
 
+@st.composite
+def graphs(draw: st.DrawFn) -> tuple[list[list[int]], list[list[int]]]:
+    """Occurrences of up to 7 intermediates, and for each the earlier ones it must follow."""
+    occurrences = draw(st.lists(positions, min_size=1, max_size=7))
+    after = [sorted(draw(st.sets(st.integers(0, i - 1), max_size=i))) if i else []
+             for i in range(len(occurrences))]
+    return occurrences, after
+
+
+@settings(max_examples=400)
+@given(graphs())
+def test_alignment_is_the_exhaustive_one(graph: tuple[list[list[int]], list[list[int]]]) -> None:
+    occurrences, after = graph
+    picks = _align(occurrences, after)
+    assert picks == _align_exhaustive(occurrences, after)
+    _assert_in_order(picks, occurrences, after)
+
+
+def _assert_in_order(picks: list[int | None], occurrences: list[list[int]], after: list[list[int]]) -> None:
+    """Every credited value is one of its own, after the credited values of those it follows."""
+    for i, p in enumerate(picks):
+        if p is not None:
+            assert p in occurrences[i]
+            assert all(q < p for j in after[i] if (q := picks[j]) is not None), (i, picks)
+
+
+def _by_steps(groups: Sequence[Sequence[Sequence[int]]]) -> list[list[int | None]]:
+    """The alignment by steps alone (every step after every earlier one), as it was before the
+    solution graph was read: weigh every cut of each step; on a tie credit the later steps."""
+    memo: dict[tuple[int, int], tuple[int, list[list[int | None]]]] = {}
+
+    def best(g: int, frontier: int) -> tuple[int, list[list[int | None]]]:
+        if g == len(groups):
+            return 0, []
+        if (g, frontier) not in memo:
+            firsts = [next((p for p in occ if p > frontier), None) for occ in groups[g]]
+            count, rest = best(g + 1, frontier)
+            choice: tuple[int, int, list[list[int | None]]] = (count, 0, [[None] * len(firsts), *rest])
+            for cut in sorted({p for p in firsts if p is not None}):
+                taken = [p if p is not None and p <= cut else None for p in firsts]
+                n = sum(p is not None for p in taken)
+                later, rest = best(g + 1, cut)
+                if (n + later, -n) > (choice[0], -choice[1]):
+                    choice = (n + later, n, [taken, *rest])
+            memo[(g, frontier)] = (choice[0], choice[2])
+        return memo[(g, frontier)]
+
+    return best(0, -1)[1]
+
+
 @settings(max_examples=400)
 @given(st.lists(st.lists(positions, min_size=1, max_size=3), min_size=1, max_size=4))
-def test_alignment_is_the_exhaustive_one(groups: list[list[list[int]]]) -> None:
-    assert _align(groups) == _align_exhaustive(groups)
+def test_following_every_earlier_step_is_the_alignment_by_steps(groups: list[list[list[int]]]) -> None:
+    # a variant that does not record what its intermediates are found from is read by steps
+    occurrences = [occ for group in groups for occ in group]
+    step = [g for g, group in enumerate(groups) for _ in group]
+    after = [[j for j in range(i) if step[j] < step[i]] for i in range(len(step))]
+    assert _align(occurrences, after) == [p for picks in _by_steps(groups) for p in picks]
+
+
+@pytest.mark.parametrize("k", [30, 300])
+def test_many_intermediates_are_aligned_in_bounded_work(k: int) -> None:
+    # each follows every one before, and the values come in reverse order: one can be credited
+    # (weighed up to MAX_ALIGN_DEPTH intermediates, credited as they come past it)
+    occurrences = [[k - i, 2 * k + i] if i % 7 == 3 else [k - i] for i in range(k)]
+    after = [list(range(i)) for i in range(k)]
+    picks = _align(occurrences, after)
+    _assert_in_order(picks, occurrences, after)
+    assert len(picks) == k and sum(p is not None for p in picks) >= 2
+
+
+def test_an_alignment_past_the_states_weighed_is_still_in_order(monkeypatch: pytest.MonkeyPatch) -> None:
+    # 60 intermediates, each following about a third of those before, values scattered; and the
+    # same with the weighing cut short at once: each is then credited as its values come
+    import random
+
+    rng = random.Random(0)
+    occurrences = [sorted(rng.sample(range(240), 3)) for _ in range(60)]
+    after = [[j for j in range(i) if rng.random() < 0.3] for i in range(60)]
+    weighed = _align(occurrences, after)
+    _assert_in_order(weighed, occurrences, after)
+    monkeypatch.setattr(steps, "MAX_ALIGN_STATES", 1)
+    cut = _align(occurrences, after)
+    _assert_in_order(cut, occurrences, after)
+    assert 0 < sum(p is not None for p in cut) <= sum(p is not None for p in weighed)
 
 
 # -- small readings the fast paths must keep ---------------------------------------------------

@@ -340,3 +340,110 @@ def test_a_comparison_ends_an_equation() -> None:
     found = read_values("Since i = 36.81° > 2r = 35.41°, the crossing lies inside")
     assert [(f.text, f.label) for f in found if not f.literal] == [("36.81°", "i"), ("35.41°", "")]
     assert [f.literal for f in read_values("v -> 3 m/s = 3 m/s")][:1] == [True]  # an arrow links
+
+
+@pytest.mark.parametrize(("text", "stated"), [
+    # "at" ends a clause: the value before it is stated (no link of a chain ending at kT's value),
+    # and the value after it is kT's, not Z's (trace 264)
+    ("Z = 77.29 at kT = 0.2224 meV.", [("77.29", "Z"), ("0.2224 meV", "kT")]),
+    ("v = 3 m/s at t = 2 s", [("3 m/s", "v"), ("2 s", "t")]),
+    # an arrow before a new statement means "so": 112.67 kJ is U_f's and 203.7 K is T_f's (trace 188)
+    ("U_f = 205.20 − 92.54 = 112.67 kJ → T_f = θ/ln(1 + 3nRθ/U_f) = 203.7 K.",
+     [("112.67 kJ", "Uf"), ("203.7 K", "Tf")]),
+    ("U_f = 112.67 kJ ⇒ T_f = 203.7 K", [("112.67 kJ", "Uf"), ("203.7 K", "Tf")]),
+    # … while an arrow before a value or an expression is still a link of a chain
+    ("x = 2·5 → 10 m", [("10 m", "x")]),
+    ("E = 3 J → 3 J + 2 J = 5 J", [("5 J", "E")]),
+])
+def test_at_and_an_arrow_before_a_statement_end_a_clause(text: str, stated: list[tuple[str, str]]) -> None:
+    assert [(f.text, f.label) for f in read_values(text) if not f.literal] == stated
+
+
+def test_a_clause_cut_at_at_or_an_arrow_keeps_a_wrong_value_wrong() -> None:
+    # the values now read as stated are compared as any other: a wrong one does not match
+    z = read_values("Z = 70.29 at kT = 0.2224 meV.")[0]
+    assert (z.label, z.literal) == ("Z", False) and not matches(z, 77.37, "", 0.01)
+    u = read_values("U_f = 150.3 kJ → T_f = 203.7 K")[0]
+    assert u.label == "Uf" and not matches(u, 112.68, "kJ", 0.01) and matches(u, 150.3, "kJ", 0.01)
+
+
+# -- the symbols the worked steps write, and names of equal quantities (traces 97, 250, 253) -----
+CASS_FINAL = "\nFinal answer: (a) 6.400 m (b) 1419 mm (c) 145 mm (d) 0.252 arcsec"
+CASS_REST = " m = 1693/500 = 3.386. Rayleigh 0.252 arcsec; two pixels 0.251 arcsec." + CASS_FINAL
+
+
+def test_leading_letters_the_steps_write_otherwise_name_nothing() -> None:
+    # the steps write s_i as s′ ("s′ = f1 − a + e = 1693 mm"): a bare s is the mirror equation's
+    # object distance, not s_i stated wrong (trace 250) …
+    cass = _variant("optics.cassegrain_camera_sampling", 0, 0)  # s_i 1693 mm (step 0)
+    right = grade_steps(cass, "s′ = 1390 + 303 = 1693 mm; mirror equation with s = −500 mm." + CASS_REST)
+    assert right.score == 1.0, right.steps
+    # … while a wrong value under the steps' symbol or the name is still s_i stated wrong
+    for wrong in ["s′ = 1600 mm; mirror equation with s = −500 mm.", "s′ = 1693 mm, so s_i = 1600 mm."]:
+        g = grade_steps(cass, wrong + CASS_REST)
+        assert (g.first_error, g.steps[0].reason) == ("s_i", "wrong_value"), (wrong, g.steps)
+
+
+def test_the_symbol_the_steps_write_names_the_quantity() -> None:
+    # the steps write s_o as s and s_i as s′: taking the other root swaps them, and s′ = 0.1261 m
+    # is s_i stated wrong even though 2.124 m (s_i's value) stands under s (trace 253)
+    proj = _variant("optics.projector_lens_conjugate_positions", 0, 0)  # s_o 126.1 mm, s_i 2.124 m, m 16.8
+    swapped = grade_steps(proj, "I take s = 2.124 m, so s′ = 0.1261 m. m = s′/s = 0.0594."
+                                "\nFinal answer: (a) 0.00146 m (b) 1.23e9 lx")
+    assert [s.reason != "correct" for s in swapped.steps] == [True, True, True]
+    assert swapped.steps[1].reason == "wrong_value"
+    right = grade_steps(proj, "s = 126.1 mm, so s′ = 2.124 m and m = s′/s = 16.8."
+                              "\nFinal answer: (a) 0.414 m (b) 15300 lx")
+    assert right.score == 1.0, right.steps
+
+
+def test_a_name_of_an_equal_quantity_gives_its_value() -> None:
+    # V = max(V_a, V_b) = V_a here: "Adapter alone: V = … = 9.513 V" states V_a's value under V's
+    # name, which cannot tell them apart (trace 97) …
+    diode = _variant("electricity.diode_or_backup_battery", 0, 0)  # V_a = V = 9.513 V, V_b 7.081 V
+    head = "r_1 = 12.2/4.56 = 2.675 Ω. Adapter alone: V = 12.2 × 9.47/12.145 = 9.513 V > 6.95 V"
+    tail = (". Load voltage 9.513 V, load current 1.0045 A. P = 9.56 W."
+            "\nFinal answer:\n(a) 1.00 A\n(b) 9.56 W\n(c) 78.0 %")
+    right = grade_steps(diode, head + " (had both conducted, V_b = 7.081 V)" + tail)
+    assert right.score == 1.0, right.steps
+    # … but a value named for a quantity of another value is not this one's: 9.513 V under V_b
+    # gives neither V_a nor V_b
+    wrong = grade_steps(diode, "r_1 = 2.675 Ω. V_b = 9.513 V. Load voltage 9.513 V, load current 1.0045 A. "
+                               "P = 9.56 W.\nFinal answer:\n(a) 1.00 A\n(b) 9.56 W\n(c) 78.0 %")
+    assert [s.reason for s in wrong.steps][:3] == ["correct", "out_of_order", "wrong_value"], wrong.steps
+
+
+# -- order follows the solution graph (trace 171) -----------------------------------------------
+TANK_FINAL = "\nFinal answer:\n(a) 78.8 °C\n(b) 214 g\n(c) 25.1 J/K"
+
+
+def test_order_follows_what_each_quantity_is_found_from() -> None:
+    # T_c (from m1, T_open) and Q_v (from Q1) use neither each other: Q_v may come first
+    tank = _variant("thermo.tank_relief_valve_heating", 0, 0)  # m1, T_open, Q1, T_c, Q_v (steps 0-4)
+    assert tank.intermediates["Q_v"].uses == ("m1", "T_open", "Q1")
+    assert tank.intermediates["T_c"].uses == ("m1", "T_open")
+    right = grade_steps(tank, "m1 = 214.4 g, T_open = 414.9 K, Q1 = 17.83 kJ. The valve stays shut "
+                              "(Q_v = 0 kJ), so T_c = 351.9 K." + TANK_FINAL)
+    assert right.score == 1.0, right.steps
+    # a quantity stated before one it is found from is still out of order (Q1 uses T_open) …
+    early = grade_steps(tank, "m1 = 214.4 g, Q1 = 17.83 kJ, and the valve opens at T_open = 414.9 K. "
+                              "Q_v = 0 kJ, T_c = 351.9 K." + TANK_FINAL)
+    assert [s.reason for s in early.steps] == ["correct", "out_of_order", "correct", "correct", "correct"]
+    # … and a wrong value stated first is still wrong
+    wrong = grade_steps(tank, "m1 = 214.4 g, T_open = 414.9 K, Q1 = 17.83 kJ. Q_v = 3.2 kJ, "
+                              "so T_c = 351.9 K." + TANK_FINAL)
+    assert wrong.first_error == "Q_v" and wrong.steps[4].reason == "wrong_value"
+
+
+def test_a_variant_that_records_no_graph_is_read_by_steps() -> None:
+    # a variant written before intermediates recorded what they are found from: every earlier
+    # step comes first, so T_c after Q_v is out of order
+    tank = _variant("thermo.tank_relief_valve_heating", 0, 0)
+    data = json.loads(tank.to_json())
+    for item in data["intermediates"].values():
+        del item["uses"]
+    old = physgen.Variant.from_dict(data)
+    assert old.intermediates["T_c"].uses is None
+    g = grade_steps(old, "m1 = 214.4 g, T_open = 414.9 K, Q1 = 17.83 kJ. Q_v = 0 kJ, so T_c = 351.9 K."
+                         + TANK_FINAL)
+    assert g.first_error == "T_c" and g.steps[3].reason == "out_of_order"

@@ -36,8 +36,10 @@ def legacy_to_dict(v: Variant) -> dict[str, Any]:
         "options": dict(v.options), "answer_key": v.answer_key,
         "code_tests": [{"inputs": dict(c.inputs), "expected": dict(c.expected)} for c in v.code_tests],
         "unanswerable": list(v.unanswerable),
-        # added with step-level grading (issue 10): the only new key, at the end
-        "intermediates": {k: {"value": i[0], "unit": i[1], "text": i[2], "sig_figs": i[3], "step": i[4]}
+        # added with step-level grading (issue 10): the only new key, at the end; each intermediate's
+        # "uses" (what it is found from, for the order of steps) added at its end with the solution graph
+        "intermediates": {k: {"value": i[0], "unit": i[1], "text": i[2], "sig_figs": i[3], "step": i[4],
+                              "uses": None if i[5] is None else list(i[5])}
                           for k, i in v.intermediates.items()},
     }
 

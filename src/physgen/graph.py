@@ -84,6 +84,22 @@ class SolutionGraph:
         those that only rescale one quantity (``x = 2*r``: no step)."""
         return len(self.order) - len(self.trivial)
 
+    def found_from(self, name: str) -> frozenset[str]:
+        """The derived quantities ``name`` is found from, directly or through others.
+
+        >>> g = SolutionGraph({"a": frozenset(), "b": frozenset({"a"}), "c": frozenset({"b"})},
+        ...                   ("a", "b", "c"), {}, 0, ())
+        >>> sorted(g.found_from("c")), sorted(g.found_from("a"))
+        (['a', 'b'], [])
+        """
+        seen: set[str] = set()
+        todo = [name]
+        while todo:
+            for used in self.uses.get(todo.pop(), frozenset()) - seen:
+                seen.add(used)
+                todo.append(used)
+        return frozenset(seen - {name})
+
     @property
     def depth(self) -> int:
         """The longest chain of derived quantities, each found from the one before."""

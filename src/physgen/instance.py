@@ -45,7 +45,8 @@ class _Layout:
     symbols: dict[str, Shown] | None  # algebraic: inputs as symbols, answers as expressions
     expressions: dict[str, str]  # algebraic: answer -> SymPy text (empty otherwise)
     parts: bool  # some text reads {{ x.value }} or {{ x.unit }}, so numbers are Shown, not str
-    intermediates: tuple[tuple[str, str, UnitText, int, int], ...] = ()  # name, unit, texts, sig figs, step
+    # name, unit, texts, sig figs, step, the intermediates it is found from (Intermediate.uses)
+    intermediates: tuple[tuple[str, str, UnitText, int, int, tuple[str, ...] | None], ...] = ()
 
 
 @functools.lru_cache(maxsize=1024)
@@ -64,7 +65,11 @@ def _layout(template: Template, style: Style, notation: Notation) -> _Layout:
     for n, c in template.constants.items():
         number = format_numbers([c.shown_value], c.sig_figs, style, notation)[0]
         constants[n] = _shown(number, display.units[c.unit])
-    steps = tuple((n, i.unit, display.units[i.unit], i.sig_figs, i.step)
+    graph = template.graph
+    names = list(spec.intermediates)
+    found_from = {n: None if graph is None else tuple(m for m in names if m in graph.found_from(n))
+                  for n in names}
+    steps = tuple((n, i.unit, display.units[i.unit], i.sig_figs, i.step, found_from[n])
                   for n, i in spec.intermediates.items())
     return _Layout(inputs, answers, constants, None, {}, parts, steps)
 
@@ -158,12 +163,12 @@ def iter_instances(batch: InstanceBatch, style: Style = "unicode", notation: Not
         names.append(name)
         texts.append(shown)
     step_cols: list[Iterator[Intermediate]] = []
-    for name, unit, unit_text, sig, step in layout.intermediates:
+    for name, unit, unit_text, sig, step, uses in layout.intermediates:
         values = round_sig(batch.intermediates[name][picked], ANSWER_DIGITS).tolist()
         shown = _texts(format_numbers(values, sig, style, notation), unit_text, layout.parts)
         names.append(name)
         texts.append(shown)
-        step_cols.append(_tuples(Intermediate, values, unit, shown, sig, step))
+        step_cols.append(_tuples(Intermediate, values, unit, shown, sig, step, uses))
     prefix = f"{t.id}|{t.version}|"
     keys = [prefix + "|".join(row) for row in _rows(key_cols)] if key_cols else [prefix] * len(picked)
     make = _Assembly(t, layout, batch.seed)
@@ -238,8 +243,8 @@ class Rows:
                          round_sig(batch.answers[name], digits), layout.expressions.get(name))
                         for name, unit, text, sig in layout.answers]
         self.values = [(name, unit, text, sig, number_format(sig, style, notation),
-                        round_sig(batch.intermediates[name], digits), step)
-                       for name, unit, text, sig, step in layout.intermediates]
+                        round_sig(batch.intermediates[name], digits), step, uses)
+                       for name, unit, text, sig, step, uses in layout.intermediates]
 
     def __len__(self) -> int:
         return int(self.index.shape[0])
@@ -262,11 +267,11 @@ class Rows:
             texts.append(text)
             answers.append(new(Answer, (v, unit, str(text), sig, expr)))
         values: list[Intermediate] = []
-        for _, unit, unit_text, sig, number, column, step in self.values:
+        for _, unit, unit_text, sig, number, column, step, uses in self.values:
             v = column.item(row)
             text = _text(number(v), unit_text, parts)
             texts.append(text)
-            values.append(new(Intermediate, (v, unit, str(text), sig, step)))
+            values.append(new(Intermediate, (v, unit, str(text), sig, step, uses)))
         return self.make(self.index.item(row), self.prefix + "|".join(keys), texts, inputs, answers, values)
 
 

@@ -69,8 +69,7 @@ def _plain_floats(v: Variant) -> bool:
         x = q[0]
         if not (x == 0.0 or _MIN <= abs(x) <= _MAX) or type(x) is not float:
             return False
-    for a in (*v.answers.values(), *v.intermediates.values()):
-        x = a[0]
+    for x in [*(a[0] for a in v.answers.values()), *(i[0] for i in v.intermediates.values())]:
         if not (x == 0.0 or _MIN <= abs(x) <= _MAX) or type(x) is not float:
             return False
     return all(_plain(c.inputs) and _plain(c.expected) for c in v.code_tests)

@@ -79,14 +79,17 @@ class Answer(NamedTuple):
 
 class Intermediate(NamedTuple):
     """A value the worked solution finds on the way (step-level grading): value in ``unit``
-    (12 significant figures), its shown text, significant figures, and the index of the step
-    (in ``Variant.steps``) that states it."""
+    (12 significant figures), its shown text, significant figures, the index of the step
+    (in ``Variant.steps``) that states it, and the intermediates it is found from, directly or
+    through other derived quantities (:meth:`physgen.graph.SolutionGraph.found_from`; None in a
+    record made before they were recorded: then every intermediate of an earlier step)."""
 
     value: float
     unit: str
     text: str
     sig_figs: int
     step: int
+    uses: tuple[str, ...] | None = None
 
 
 class CodeTest(NamedTuple):
@@ -232,6 +235,8 @@ def _encode(tp: Any, src: str, depth: int = 0, lists: bool = False) -> str:
     (with ``lists``, each ``dict[str, X]`` as a list of objects named by their key)."""
     if _plain(tp):
         return src
+    if optional_of(tp) is not None:  # X | None: null, or X's form
+        return f"(None if {src} is None else {_encode(optional_of(tp), src, depth, lists)})"
     origin, args = get_origin(tp), get_args(tp)
     k, v = f"_k{depth}", f"_v{depth}"
     if origin is tuple:  # tuple[X, ...]: a JSON list
@@ -267,6 +272,8 @@ def _decode(tp: Any, src: str, depth: int = 0) -> str:
     validated record (:func:`physgen.schema.variant_record` and the models in it)."""
     if _plain(tp):
         return src
+    if optional_of(tp) is not None:
+        return f"(None if {src} is None else {_decode(optional_of(tp), src, depth)})"
     origin, args = get_origin(tp), get_args(tp)
     v = f"_v{depth}"
     if origin is tuple:

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import bisect
 import functools
+import itertools
 import math
 import re
 from array import array
@@ -52,14 +53,19 @@ MIN_ROUNDED_FIGURES = 2
 _PIECE = re.compile(r"[^\n]+")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 _LITERAL = re.compile(r"(?<![\w.^])(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d{1,4})?")
-_CLAUSE_WORDS = "and|so|then|with|where|using|given|gives|since|for"
-_CLAUSE = re.compile(rf"(?=[;\n.:,astwugf])(?:[;\n]|[.:,](?=\s)|\b(?:{_CLAUSE_WORDS})\b)")  # (?=…): fail fast
+_CLAUSE_WORDS = "and|so|then|with|where|using|given|gives|since|for|at"
+#: An arrow before a new statement (``112.67 kJ → T_f = … = 203.7 K``) means "so": it ends a clause,
+#: while an arrow before a value or an expression (``v -> 3 m/s``) is a link of a chain.
+_ARROW_SO = r"(?:->|→|⇒)(?=\s*[^\W\d][^\s=≈,;()]{0,20}\s*[=≈])"
+_CLAUSE = re.compile(  # (?=…): fail fast
+    rf"(?=[;\n.:,astwugf\-→⇒])(?:[;\n]|[.:,](?=\s)|\b(?:{_CLAUSE_WORDS})\b|{_ARROW_SO})")
 #: An equation sign ahead in the value's clause and sentence: the value is a link of a chain
 #: (``14.4 × 3 = …``), so its own value is not stated yet (:data:`.quantity._CHAIN_AHEAD`, with
 #: the clause ending at :data:`_CLAUSE`, a sentence stop or a comparison as well: in
 #: ``i = 36.8° > 2r = 35.4°`` the 36.8° is stated).
 _AHEAD = re.compile(
-    rf"(?:(?!\b(?:thus|{_CLAUSE_WORDS})\b|[.!?:](?:\s|$)|[.:,](?=\s))[^,;\n<>≤≥])*?(?:=|≈|->|→|⇒)")
+    rf"(?:(?!\b(?:thus|{_CLAUSE_WORDS})\b|[.!?:](?:\s|$)|[.:,](?=\s)|{_ARROW_SO})[^,;\n<>≤≥])*?"
+    rf"(?:=|≈|(?!{_ARROW_SO})(?:->|→|⇒))")
 #: A bracket right after a value: an aside ("28.4 nC (q = …)"), so the value is no link of a chain.
 _BRACKET_AFTER = re.compile(r"\s+\(")
 _LABEL = re.compile(r"([^\s=≈]+(?:\s*/\s*[^\s=≈]+)?)\s*$")
@@ -387,62 +393,139 @@ def _number(text: str) -> float:
     return float(m.group(0)) if m else math.nan
 
 
-def _align(groups: Sequence[Sequence[Sequence[int]]]) -> list[list[int | None]]:
-    """Positions credited to each intermediate, groups (steps) in order: as many credited as
-    possible, every credited position of a group after every one of the groups before it;
-    on a tie the later groups are credited. The usual case first: when every step is found in
-    order, the first value of each after the step before is the answer, with nothing to weigh."""
-    frontier, firsts_of = -1, []
-    for group in groups:
-        firsts = [next((p for p in occ if p > frontier), None) for occ in group]
-        if None in firsts:
-            return _align_exhaustive(groups)
-        firsts_of.append(firsts)
-        frontier = max(p for p in firsts if p is not None)
-    return firsts_of
+def _align(occurrences: Sequence[Sequence[int]], after: Sequence[Sequence[int]]) -> list[int | None]:
+    """The position credited to each intermediate (in step order), or None: as many credited as
+    possible, each after the positions credited to those it must follow (``after[i]``: the
+    indices, all below ``i``, of the intermediates of earlier steps it is found from); on a tie
+    the later intermediates are credited. The usual case first: when each is found after those
+    it follows, its first value there is the answer, with nothing to weigh."""
+    picks: list[int] = []
+    for occ, before in zip(occurrences, after, strict=True):
+        low = max((picks[j] for j in before), default=-1)
+        first = next((p for p in occ if p > low), None)
+        if first is None:
+            return _align_exhaustive(occurrences, after)
+        picks.append(first)
+    return list(picks)
 
 
-def _align_exhaustive(groups: Sequence[Sequence[Sequence[int]]]) -> list[list[int | None]]:
-    """:func:`_align` by weighing every way to credit each step (memoised)."""
-    memo: dict[tuple[int, int], tuple[int, list[list[int | None]]]] = {}
+#: States :func:`_align_exhaustive` may weigh (2^k at most for k intermediates: every template's are
+#: weighed fully); a hostile variant that needs more, or has more than :data:`MAX_ALIGN_DEPTH`
+#: intermediates (the weighing recurses once per intermediate), is credited as its values come.
+MAX_ALIGN_STATES = 1 << 14
+MAX_ALIGN_DEPTH = 200
 
-    def best(g: int, frontier: int) -> tuple[int, list[list[int | None]]]:
-        if g == len(groups):
+
+class _TooMany(Exception):
+    """The weighing needs more than :data:`MAX_ALIGN_STATES` states."""
+
+
+def _align_exhaustive(occurrences: Sequence[Sequence[int]], after: Sequence[Sequence[int]]) -> list[
+        int | None]:
+    """:func:`_align` by weighing, for each intermediate in turn, crediting it at its first value
+    after those it follows or not (memoised on the least position each later one may take)."""
+    k = len(occurrences)
+    follows = [set(a) for a in after]
+    memo: dict[tuple[int, tuple[int, ...]], tuple[int, list[int | None]]] = {}
+
+    def best(i: int, lows: tuple[int, ...]) -> tuple[int, list[int | None]]:
+        # lows[m - i]: the least position intermediate m may take (after those it follows, credited)
+        if i == k:
             return 0, []
-        if (g, frontier) in memo:
-            return memo[(g, frontier)]
-        firsts = [next((p for p in occ if p > frontier), None) for occ in groups[g]]
-        count, rest = best(g + 1, frontier)
-        choice: tuple[int, int, list[list[int | None]]] = (count, 0, [[None] * len(firsts), *rest])
-        for cut in sorted({p for p in firsts if p is not None}):
-            taken = [p if p is not None and p <= cut else None for p in firsts]
-            n = sum(p is not None for p in taken)
-            later, rest = best(g + 1, cut)
-            if (n + later, -n) > (choice[0], -choice[1]):
-                choice = (n + later, n, [taken, *rest])
-        memo[(g, frontier)] = (choice[0], choice[2])
-        return memo[(g, frontier)]
+        if (i, lows) in memo:
+            return memo[(i, lows)]
+        if len(memo) >= MAX_ALIGN_STATES:
+            raise _TooMany
+        count, rest = best(i + 1, lows[1:])
+        choice = (count, [None, *rest])
+        first = next((p for p in occurrences[i] if p > lows[0]), None)
+        if first is not None:
+            raised = tuple(max(low, first) if i in follows[m] else low
+                           for m, low in enumerate(lows[1:], start=i + 1))
+            count, rest = best(i + 1, raised)
+            if count + 1 > choice[0]:
+                choice = (count + 1, [first, *rest])
+        memo[(i, lows)] = choice
+        return choice
 
-    return best(0, -1)[1]
+    if k <= MAX_ALIGN_DEPTH:
+        try:
+            return best(0, (-1,) * k)[1]
+        except _TooMany:
+            pass
+    # each credited at its first value after those it follows that are credited
+    picks: list[int | None] = []
+    for occ, before in zip(occurrences, after, strict=True):
+        low = max((p for j in before if (p := picks[j]) is not None), default=-1)
+        picks.append(next((p for p in occ if p > low), None))
+    return picks
 
 
 def _aliases(variant: Variant) -> dict[str, str]:
-    """Plain symbol -> the intermediate or answer it names: each name, and its leading letters
-    when no other name shares them (``gamma`` for ``gamma_m``)."""
-    return _aliases_of((*variant.intermediates, *variant.answers), tuple(variant.inputs))
+    """Plain symbol -> the intermediate or answer it names: each name; and, when no other name
+    shares it, a name's leading letters (``gamma`` for ``gamma_m``) or the symbol the worked steps
+    write an intermediate's value under (:func:`_written`: ``s′`` for ``s_i``, ``R`` for ``R_s``),
+    but not leading letters other than that symbol (the steps' ``s′ = … = 1693 mm`` leaves a bare
+    ``s`` to the object distance)."""
+    items = tuple((n, i.value, i.unit, i.step) for n, i in variant.intermediates.items())
+    return _aliases_of((*variant.intermediates, *variant.answers), tuple(variant.inputs),
+                       _written(variant.steps, items))
 
 
 @functools.lru_cache(maxsize=1024)
-def _aliases_of(names: tuple[str, ...], inputs: tuple[str, ...]) -> dict[str, str]:  # per template
+def _written(steps: tuple[str, ...], items: tuple[tuple[str, float, str, int], ...]) -> tuple[
+        tuple[str, str], ...]:
+    """(symbol, name) for each intermediate whose step assigns its value to one symbol that every
+    step uses for its value alone (a word the steps assign two values to, ``… per year = 0.439 yr⁻¹``
+    and ``… per year = 2.28 yr⁻¹``, names neither), read as a reply is read (plain; each step's
+    first :data:`MAX_PIECE` characters)."""
+    texts = [step[:MAX_PIECE].replace("\n", " ") if isinstance(step, str) else "" for step in steps]
+    starts = list(itertools.accumulate((len(t) + 1 for t in texts[:-1]), initial=0))
+    read: list[list[Found]] = [[] for _ in texts]
+    for f in read_values("\n".join(texts)):  # one reading: short lines are read together
+        read[bisect.bisect_right(starts, f.start) - 1].append(f)
+    under: dict[str, list[Found]] = {}
+    for found in read:
+        for f in found:
+            if f.label and not f.literal:
+                under.setdefault(f.label, []).append(f)
+    out = []
+    for name, value, unit, step in items:
+        if not 0 <= step < len(steps):
+            continue
+        symbols = {f.label for f in read[step] if f.label and not f.literal and matches(f, value, unit, RTOL)}
+        symbol = symbols.pop() if len(symbols) == 1 else ""
+        if symbol and all(matches(f, value, unit, RTOL) for f in under[symbol]):
+            out.append((symbol, name))
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=1024)
+def _named(intermediates: tuple[str, ...], answers: tuple[str, ...]) -> dict[str, str]:  # per template
+    """Plain name -> the intermediate or answer: the part of :func:`_aliases` no other symbol changes."""
+    return {plain(n): n for n in (*intermediates, *answers)}
+
+
+@functools.lru_cache(maxsize=1024)
+def _aliases_of(names: tuple[str, ...], inputs: tuple[str, ...],
+                written: tuple[tuple[str, str], ...]) -> dict[str, str]:  # per template (and instance)
     out = {plain(n): n for n in names}
-    leads: dict[str, list[str]] = {}
+    taken = {plain(n) for n in inputs}
+    guesses: dict[str, set[str]] = {}  # a symbol other than a name -> the names it may stand for
     for n in [*names, *inputs]:
         m = _LEAD.match(n)
         if m:
-            leads.setdefault(m.group(0), []).append(n)
-    for lead, owners in leads.items():
-        if len(owners) == 1 and lead not in out and owners[0] in names:
-            out[lead] = owners[0]
+            guesses.setdefault(m.group(0), set()).add(n)
+    for symbol, name in written:
+        guesses.setdefault(symbol, set()).add(name)
+    symbol_of = dict((name, symbol) for symbol, name in written)
+    for symbol, owners in guesses.items():
+        if len(owners) > 1 or symbol in out or symbol in taken:
+            continue
+        owner = next(iter(owners))
+        # leading letters that are not the symbol the steps write the quantity under name nothing
+        if owner in names and symbol_of.get(owner, symbol) in (symbol, plain(owner)):
+            out[symbol] = owner
     return out
 
 
@@ -455,19 +538,28 @@ def grade_steps(variant: Variant, reply: str, rtol: float = RTOL) -> StepGrade:
     shift = max(0, len(reply) - MAX_REPLY) if isinstance(reply, str) else 0
     cut = answer_span(text, len(variant.answers))[2]  # shared with the answer grader (cached)
     before = read_values(text[:cut], shift)
-    aliases = _aliases(variant)
-    after = _Later(text[cut:], shift + cut, items, aliases, rtol)
+    # the names alone serve a reply whose every symbol is a name (the worked steps are read for
+    # other symbols only: the result is the same, for less work)
+    aliases = _named(tuple(variant.intermediates), tuple(variant.answers))
+    if any(f.label not in aliases for f in before if f.label):
+        aliases = _aliases(variant)
+    after = _Later(text[cut:], shift + cut, items, variant, rtol)
     names = list(items)
     givens = {q.value for q in variant.inputs.values()}  # as printed: a literal equal to one is the given
+    # a value named for another quantity is not this one's, unless the two are the same number
+    # here (V = max(V_a, V_b) = V_a: the name cannot tell them apart; the values are rounded alike)
+    amount = {a: (x.value, x.unit) for a, x in variant.answers.items()}
+    amount.update((a, (x.value, x.unit)) for a, x in items.items())
     hits = {n: [f for f in _matching(before, items[n].value, items[n].unit, rtol)
-                if aliases.get(f.label, n) == n and not (f.literal and _number(f.text) in givens)]
+                if ((owner := aliases.get(f.label, n)) == n or amount.get(owner) == amount[n])
+                and not (f.literal and _number(f.text) in givens)]
             for n in names}
     _closest(hits, items, aliases)
     steps = sorted({i.step for i in items.values()})
     groups = [[n for n in names if items[n].step == s] for s in steps]
-    credited = _align([[[f.key for f in hits[n]] for n in group] for group in groups])
-    chosen = {n: p for group, picks in zip(groups, credited, strict=True)
-              for n, p in zip(group, picks, strict=True)}
+    ordered = [n for group in groups for n in group]
+    chosen = dict(zip(ordered, _align([[f.key for f in hits[n]] for n in ordered], _follows(ordered, items)),
+                      strict=True))
     known = [(q.value, q.unit) for q in variant.inputs.values()]
     known += [(a.value, a.unit) for a in variant.answers.values()]
     known += [(i.value, i.unit) for i in items.values()]
@@ -492,6 +584,20 @@ def grade_steps(variant: Variant, reply: str, rtol: float = RTOL) -> StepGrade:
             verdicts.append(_verdict(n, items[n], before, after, hits[n], chosen[n], stated.get(n),
                                      (low, high), known, rtol))
     return StepGrade.of(verdicts)
+
+
+def _follows(names: list[str], items: dict[str, Intermediate]) -> list[list[int]]:
+    """For each of ``names`` (in step order), the indices of those it must come after in a reply:
+    the intermediates of earlier steps it is found from (:attr:`Intermediate.uses`, read from the
+    solution graph), or every one of an earlier step when the variant does not record them. The
+    intermediates of one step, and those found from none of each other, may come in any order."""
+    out = []
+    for i, n in enumerate(names):
+        uses, step = items[n].uses, items[n].step
+        found_from = None if uses is None else set(uses)
+        out.append([j for j, m in enumerate(names[:i])
+                    if items[m].step < step and (found_from is None or m in found_from)])
+    return out
 
 
 def _closest(hits: dict[str, list[Found]], items: dict[str, Intermediate], aliases: dict[str, str]) -> None:
@@ -532,9 +638,9 @@ def _beyond_rounding(found: Found, value: float, unit: str) -> float:
 class _Later:
     """The values stated after the final answer, read only when a step is not found before it."""
 
-    def __init__(self, text: str, offset: int, items: dict[str, Intermediate], aliases: dict[str, str],
+    def __init__(self, text: str, offset: int, items: dict[str, Intermediate], variant: Variant,
                  rtol: float) -> None:
-        self.text, self.offset, self.items, self.aliases, self.rtol = text, offset, items, aliases, rtol
+        self.text, self.offset, self.items, self.variant, self.rtol = text, offset, items, variant, rtol
 
     @functools.cached_property
     def values(self) -> list[Found]:
@@ -543,7 +649,7 @@ class _Later:
     @functools.cached_property
     def hits(self) -> dict[str, list[Found]]:
         hits = {n: _matching(self.values, i.value, i.unit, self.rtol) for n, i in self.items.items()}
-        _closest(hits, self.items, self.aliases)
+        _closest(hits, self.items, _aliases(self.variant))
         return hits
 
     def matching(self, name: str) -> list[Found]:
