@@ -175,8 +175,8 @@ class Variant:
     def from_dict(cls, data: dict[str, Any]) -> Variant:
         """Rebuild a variant from :meth:`to_dict` output, validating it first
         (a :class:`pydantic.ValidationError` names every wrong field; a record larger than
-        :data:`MAX_ENTRIES`, :data:`MAX_NAME` or :data:`MAX_STEP` allow is an
-        :class:`~physgen.errors.InputError`, raised before the rest is read)."""
+        :data:`MAX_ENTRIES`, :data:`MAX_NAME` or :data:`MAX_STEP` allow is a
+        :class:`~physgen.errors.RecordSizeError`, raised before the rest is read)."""
         from .schema import variant_record
 
         check_size(data)
@@ -201,21 +201,21 @@ MAX_STEP = 10_000
 
 def check_size(data: Any) -> None:
     """Refuse a record (a :meth:`Variant.to_dict`) holding more than the caps above allow, with
-    an :class:`~physgen.errors.InputError` that names the field; fields of the wrong type are
-    left to the record's validation.
+    a :class:`~physgen.errors.RecordSizeError` (an ``InputError``) that names the field; fields of
+    the wrong type are left to the record's validation.
 
     >>> check_size({"intermediates": {f"x{i}": {} for i in range(101)}})  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    physgen.errors.InputError: a variant record holds at most 100 intermediates, this one 101: it ...
+    physgen.errors.RecordSizeError: a variant record holds at most 100 intermediates, this one 101: it ...
     """
-    from .errors import InputError
+    from .errors import RecordSizeError
 
     if not isinstance(data, dict):
         return
 
-    def refuse(what: str) -> InputError:
-        return InputError(f"a variant record holds at most {what}: it was not made by physgen or was "
+    def refuse(what: str) -> RecordSizeError:
+        return RecordSizeError(f"a variant record holds at most {what}: it was not made by physgen or was "
                           "altered; regenerate it (physgen.generate) or grade the record physgen wrote")
 
     for key, cap in MAX_ENTRIES.items():
