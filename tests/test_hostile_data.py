@@ -17,6 +17,7 @@ import io
 import json
 import os
 import pickle
+import re
 import socket
 import stat
 import warnings
@@ -27,14 +28,16 @@ from typing import Any
 import pytest
 
 import physgen
-from physgen import cache, jsonl
+from physgen import cache, jsonl, rewards
 from physgen.catalog import BUILTIN_ROOT, load_template
 from physgen.cli import main
-from physgen.errors import CacheWarning, RowError
+from physgen.errors import CacheWarning, RecordSizeError, RowError
 from physgen.export import read_jsonl
 from physgen.grading import extract_code, grade
 from physgen.metrics import record, summary
+from physgen.reading import steps as step_reading
 from physgen.sandbox import SandboxUnavailable, run_function
+from physgen.variant import MAX_ENTRIES, MAX_NAME, MAX_STEP
 
 from .conftest import good, write_template
 
@@ -419,6 +422,113 @@ def test_python_readers_name_the_line_and_refuse_non_records(tmp_path: Path) -> 
         list(read_jsonl(path))
     with pytest.raises(RowError, match="record 1 is a JSON array, not a dict"):
         summary([{"correct": True}, [1, 2]], n_resamples=0)
+
+
+# -- variant records: bounded at reading ------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def stepped_row() -> dict[str, Any]:
+    """A real variant record whose worked steps find intermediates."""
+    t = load_template(BUILTIN_ROOT / "electricity" / "rlc_series_circuit.yaml")
+    row = next(physgen.generate([t], n=1)).to_dict()
+    assert row["intermediates"]
+    return row
+
+
+def _with_intermediates(row: dict[str, Any], n: int) -> dict[str, Any]:
+    """``row`` carrying ``n`` plausible intermediates, all found in its first step from nothing,
+    each 10 % above the last (so no two agree), in the unit of its first intermediate."""
+    unit = next(iter(row["intermediates"].values()))["unit"]
+    values = [1.5 * 1.1 ** i for i in range(n)]
+    return {**row, "intermediates": {
+        f"q{i}": {"value": x, "unit": unit, "text": f"{x:.4g} {unit}", "sig_figs": 4, "step": 0, "uses": []}
+        for i, x in enumerate(values)}}
+
+
+def test_a_record_with_2000_intermediates_is_refused_and_a_reward_is_0(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], stepped_row: dict[str, Any]) -> None:
+    """The record that took 27-49 s to grade with ``steps=True``: refused before it is read
+    further, in Python, by ``physgen grade`` (one line, nothing written), and by the rewards
+    (0, with a warning that says why)."""
+    row = _with_intermediates(stepped_row, 2000)
+    with pytest.raises(RecordSizeError, match=r"at most 100 intermediates, this one 2000: .* regenerate it"):
+        physgen.Variant.from_dict(row)
+    path = _file(tmp_path, [json.dumps({**r, "response": "x"}) for r in (stepped_row, row)])
+    err = _one_line_error(capsys, ["grade", str(path), "-o", str(tmp_path / "g.jsonl")], f"{path}:2")
+    assert "at most 100 intermediates, this one 2000" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["rows.jsonl"]
+    reply = "Final answer: " + ", ".join(a["text"] for a in row["answers"].values())
+    for ground_truth in (json.dumps(row), row):
+        with pytest.warns(UserWarning, match="physgen scored 0: a variant record holds at most 100 inter"):
+            assert rewards.compute_score("physgen", reply, ground_truth) == 0.0
+    with pytest.warns(UserWarning, match="scored 0"):
+        assert rewards.trl_reward(prompts=["p"], completions=[reply], variant=[json.dumps(row)]) == [0.0]
+    assert rewards.compute_score("physgen", reply, stepped_row) == 1.0  # the record itself scores
+
+
+def _over(row: dict[str, Any], field: str) -> dict[str, Any]:
+    """``row`` with one more entry in ``field`` than :data:`MAX_ENTRIES` allows, or (``name``,
+    ``step``, ``uses``) one name, step or list of uses longer than allowed."""
+    if field == "name":
+        first = next(iter(row["inputs"].values()))
+        return {**row, "inputs": {**row["inputs"], "x" * (MAX_NAME + 1): first}}
+    if field == "step":
+        return {**row, "steps": [*row["steps"], "v = 1 m/s " * (MAX_STEP // 10 + 1)]}
+    if field == "uses":
+        name, first = next(iter(row["intermediates"].items()))
+        uses = [name] * (MAX_ENTRIES["intermediates"] + 1)
+        return {**row, "intermediates": {**row["intermediates"], name: {**first, "uses": uses}}}
+    n = MAX_ENTRIES[field] + 1
+    if field in ("steps", "unanswerable"):
+        return {**row, field: ["step"] * n}
+    if field == "code_tests":
+        return {**row, field: [{"inputs": {"x": 1.0}, "expected": {"y": 2.0}}] * n}
+    if field == "options":
+        return {**row, field: {f"L{i}": "1 m" for i in range(n)}}
+    first = next(iter(row[field].values()))
+    return {**row, field: {f"x{i}": first for i in range(n)}}
+
+
+@pytest.mark.parametrize(("field", "says"), [
+    ("inputs", "at most 100 inputs, this one 101"), ("answers", "at most 50 answers, this one 51"),
+    ("intermediates", "at most 100 intermediates, this one 101"), ("steps", "at most 100 steps"),
+    ("options", "at most 100 options"), ("code_tests", "at most 100 code_tests"),
+    ("unanswerable", "at most 50 unanswerable"), ("name", "names of 100 characters, this one 101 (inputs"),
+    ("step", "steps of 10000 characters"), ("uses", "at most 100 uses per intermediate, this one 101"),
+])
+def test_each_cap_refuses_one_more_with_a_message_that_says_what_to_do(
+        stepped_row: dict[str, Any], field: str, says: str) -> None:
+    with pytest.raises(RecordSizeError, match=rf"{re.escape(says)}.*: it was not made by physgen .* regen"):
+        physgen.Variant.from_dict(_over(stepped_row, field))
+    assert isinstance(RecordSizeError("x"), ValueError)  # `except ValueError` still catches it
+
+
+def test_a_record_at_the_cap_is_graded_and_the_known_values_are_checked_once(
+        stepped_row: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    """100 intermediates (the cap) in one step; the reply states the first half and misses the
+    rest. Each missing one looks for a wrong value stated where it stands, one that is no known
+    quantity: the values are checked against the known quantities once for the reply (at most
+    values x known calls of ``matches``), not once per missing step (half the cap times that)."""
+    row = _with_intermediates(stepped_row, MAX_ENTRIES["intermediates"])
+    v = physgen.Variant.from_dict(row)
+    stated = list(v.intermediates.values())[:50]
+    reply = "".join(f"z{i} = {q.text}\n" for i, q in enumerate(stated))
+    reply += "Final answer: " + ", ".join(a.text for a in v.answers.values())
+    calls = 0
+    original = step_reading.matches
+
+    def counted(*args: Any) -> bool:
+        nonlocal calls
+        calls += 1
+        return original(*args)
+
+    monkeypatch.setattr(step_reading, "matches", counted)
+    g = grade(v, reply, steps=True)
+    assert g.correct and g.steps is not None
+    assert [s.reason for s in g.steps.steps] == ["correct"] * 50 + ["missing"] * 50
+    known = len(v.inputs) + len(v.answers) + len(v.intermediates)
+    assert calls <= 2 * len(stated) * known  # 10,800; each missing step checking them again made 69,380
 
 
 # -- code answers -----------------------------------------------------------------------------------

@@ -11,11 +11,12 @@ from typing import Any
 import pytest
 
 import physgen
+from physgen import schema
 from physgen.formats import FORMATS
 from physgen.jsonl import variant_line
 from physgen.render import STYLES
 from physgen.schema import VariantRecord
-from physgen.variant import Metadata, Variant, members
+from physgen.variant import MAX_ENTRIES, MAX_NAME, MAX_STEP, Metadata, Variant, check_size, members
 
 
 def legacy_to_dict(v: Variant) -> dict[str, Any]:
@@ -87,6 +88,27 @@ def test_from_dict_names_a_wrong_field() -> None:
     v["metadata"]["domain"] = "electricity"
     with pytest.raises(ValueError, match=r"metadata\.domain"):
         Variant.from_dict(v)
+
+
+@pytest.mark.parametrize("every", [pytest.param(1, marks=pytest.mark.slow), 7])
+def test_catalog_variants_are_far_below_the_record_caps(catalog: physgen.Catalog, every: int) -> None:
+    """``Variant.from_dict`` refuses records larger than :data:`physgen.variant.MAX_ENTRIES` (and
+    names over ``MAX_NAME``, steps over ``MAX_STEP``): no template can come near them (the
+    template file's own caps are lower), and the catalog's variants, every format, stay a fifth
+    of the way below."""
+    assert MAX_ENTRIES["inputs"] >= schema.MAX_QUANTITIES * 2 and MAX_ENTRIES["answers"] >= schema.MAX_ANSWERS
+    assert MAX_ENTRIES["intermediates"] >= schema.MAX_QUANTITIES and MAX_ENTRIES["steps"] >= schema.MAX_STEPS
+    assert MAX_NAME >= 40 and MAX_STEP >= 4 * schema.MAX_TEXT_LENGTH
+    largest = dict.fromkeys([*MAX_ENTRIES, "name", "step"], 0)
+    for v in physgen.generate(catalog.templates()[::every], n=1, seed=0, formats=sorted(FORMATS)):
+        record = v.to_dict()
+        check_size(record)
+        for field in MAX_ENTRIES:
+            largest[field] = max(largest[field], len(record[field]))
+        largest["name"] = max(largest["name"], *map(len, [*v.inputs, *v.answers, *v.intermediates]))
+        largest["step"] = max(largest["step"], *map(len, v.steps))
+    caps = {**MAX_ENTRIES, "name": MAX_NAME, "step": MAX_STEP}
+    assert all(0 < largest[f] <= caps[f] / 5 for f in caps), largest
 
 
 def test_records_made_through_their_slots_are_still_frozen_dataclasses() -> None:

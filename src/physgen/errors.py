@@ -25,7 +25,8 @@ One mistake, one error, whichever function meets it:
   (a ``ValueError``); an unknown format name: :class:`FormatError` (a ``ValueError``);
 * an unknown template id: :class:`UnknownTemplateError` (a ``KeyError``);
 * data missing or malformed (inputs to ``solve``, an expected answer, records, rows):
-  :class:`InputError` (a ``ValueError``); records without a column the function needs:
+  :class:`InputError` (a ``ValueError``), a variant record larger than a variant can be:
+  :class:`RecordSizeError` (an ``InputError``); records without a column the function needs:
   :class:`MissingColumnError` (a ``KeyError``); a malformed row of an input file (JSONL or
   Parquet), named by ``file:line``: :class:`RowError` (a ``ValueError``);
 * not a catalog, template or variant: :class:`SourceTypeError` (a ``TypeError``);
@@ -201,6 +202,11 @@ class InputError(PhysgenError, ValueError):
     """Data passed in is missing or malformed: the inputs of :meth:`physgen.Template.solve`,
     an expected answer, graded records, rows or a variant's JSON (options are
     :class:`ArgumentError`)."""
+
+
+class RecordSizeError(InputError):
+    """A variant record holds more than a variant can (:data:`physgen.variant.MAX_ENTRIES`,
+    ``MAX_NAME``, ``MAX_STEP``): refused before it is read further; rewards score it 0."""
 
 
 class OutputError(PhysgenError, OSError):

@@ -30,10 +30,11 @@ from __future__ import annotations
 
 import functools
 import json
+import warnings
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .errors import InputError
+from .errors import InputError, RecordSizeError
 from .grading import grade
 from .variant import Variant
 
@@ -84,10 +85,24 @@ def completion_text(completion: Any) -> str:
 
 def score(variant: Variant | Mapping[str, Any] | str, reply: Any, *, partial_credit: bool = False) -> float:
     """1.0 if ``reply`` grades correct for ``variant`` (else 0.0), or with ``partial_credit``
-    the grade's score: the fraction of asked quantities right. ``None`` scores 0."""
+    the grade's score: the fraction of asked quantities right. ``None`` scores 0, and so does a
+    variant record larger than a variant can be (:class:`~physgen.errors.RecordSizeError`), with a
+    warning that says why: a hostile row of a training set does not stop the trainer.
+
+    >>> import warnings
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     score({"steps": ["x"] * 101}, "42 m"), str(caught[0].message)[:58]
+    (0.0, 'physgen scored 0: a variant record holds at most 100 steps')
+    """
     if reply is None:
         return 0.0
-    g = grade(as_variant(variant), completion_text(reply))
+    try:
+        v = as_variant(variant)
+    except RecordSizeError as exc:
+        warnings.warn(f"physgen scored 0: {exc}", stacklevel=2)
+        return 0.0
+    g = grade(v, completion_text(reply))
     return float(g.score) if partial_credit else float(g.correct)
 
 

@@ -104,13 +104,15 @@ def response_variant(row: Mapping[str, Any], where: str) -> Variant:
     ...
     physgen.errors.RowError: r.jsonl:1: not a physgen variant (variant_id; Field required)
     """
-    from .errors import FormatError
+    from .errors import FormatError, RecordSizeError
     from .formats import get_format
     from .variant import Variant
 
     check_response(row, where)
     try:
         variant = Variant.from_dict({k: v for k, v in row.items() if k in Variant.__dataclass_fields__})
+    except RecordSizeError as exc:
+        raise RowError(f"{where}: {exc}") from None
     except ValueError as exc:
         lines = str(exc).splitlines()
         raise RowError(f"{where}: not a physgen variant "

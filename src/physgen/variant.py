@@ -174,12 +174,70 @@ class Variant:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Variant:
         """Rebuild a variant from :meth:`to_dict` output, validating it first
-        (a :class:`pydantic.ValidationError` names every wrong field)."""
+        (a :class:`pydantic.ValidationError` names every wrong field; a record larger than
+        :data:`MAX_ENTRIES`, :data:`MAX_NAME` or :data:`MAX_STEP` allow is a
+        :class:`~physgen.errors.RecordSizeError`, raised before the rest is read)."""
         from .schema import variant_record
 
+        check_size(data)
         record = variant_record().model_validate(data)
         variant: Variant = _decoder(Variant)(record)
         return variant
+
+
+# Caps on what a variant record may hold, checked by `Variant.from_dict` before anything else is
+# read: a record is untrusted input (a graded row, a ground truth), and the step grader's work grows
+# with the number of intermediates. Each is far above what a template can make (schema.py's caps) and
+# what the catalog makes (its largest, every format, in brackets); docs/security.md.
+#: Entries per field [inputs 9, answers 4, intermediates 9, steps 9, options 4, code_tests 5,
+#: unanswerable 4]; an intermediate's ``uses`` may name at most ``MAX_ENTRIES["intermediates"]`` [7].
+MAX_ENTRIES: dict[str, int] = {"inputs": 100, "answers": 50, "intermediates": 100, "steps": 100,
+                               "options": 100, "code_tests": 100, "unanswerable": 50}
+#: Characters in the name of an input, answer or intermediate [16].
+MAX_NAME = 100
+#: Characters in one worked step [509].
+MAX_STEP = 10_000
+
+
+def check_size(data: Any) -> None:
+    """Refuse a record (a :meth:`Variant.to_dict`) holding more than the caps above allow, with
+    a :class:`~physgen.errors.RecordSizeError` (an ``InputError``) that names the field; fields of
+    the wrong type are left to the record's validation.
+
+    >>> check_size({"intermediates": {f"x{i}": {} for i in range(101)}})  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    physgen.errors.RecordSizeError: a variant record holds at most 100 intermediates, this one 101: it ...
+    """
+    from .errors import RecordSizeError
+
+    if not isinstance(data, dict):
+        return
+
+    def refuse(what: str) -> RecordSizeError:
+        return RecordSizeError(f"a variant record holds at most {what}: it was not made by physgen or was "
+                          "altered; regenerate it (physgen.generate) or grade the record physgen wrote")
+
+    for key, cap in MAX_ENTRIES.items():
+        value = data.get(key)
+        if isinstance(value, dict | list) and len(value) > cap:
+            raise refuse(f"{cap} {key}, this one {len(value)}")
+        if key in ("inputs", "answers", "intermediates") and isinstance(value, dict):
+            long = next((n for n in value if isinstance(n, str) and len(n) > MAX_NAME), None)
+            if long is not None:
+                raise refuse(f"names of {MAX_NAME} characters, this one {len(long)} ({key} {long[:40]!r}…)")
+    steps = data.get("steps")
+    if isinstance(steps, list):
+        long = next((s for s in steps if isinstance(s, str) and len(s) > MAX_STEP), None)
+        if long is not None:
+            raise refuse(f"steps of {MAX_STEP} characters, this one {len(long)}")
+    intermediates = data.get("intermediates")
+    if isinstance(intermediates, dict):
+        cap = MAX_ENTRIES["intermediates"]
+        for name, item in intermediates.items():
+            uses = item.get("uses") if isinstance(item, dict) else None
+            if isinstance(uses, list) and len(uses) > cap:
+                raise refuse(f"{cap} uses per intermediate, this one {len(uses)} ({name!r})")
 
 
 # -- the field list, and what is derived from it ------------------------------------------------

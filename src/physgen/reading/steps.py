@@ -563,6 +563,7 @@ def grade_steps(variant: Variant, reply: str, rtol: float = RTOL) -> StepGrade:
     known = [(q.value, q.unit) for q in variant.inputs.values()]
     known += [(a.value, a.unit) for a in variant.answers.values()]
     known += [(i.value, i.unit) for i in items.values()]
+    of_known = _Known(before, known, rtol)
     # "v_y = 0 at the top" states a condition, not a value found for the step; the letters of a
     # name with a number ("t" of t0) name the variable, and with a given's value they state the
     # given ("At t = 1.48 s": the moment asked about), not the step
@@ -582,7 +583,7 @@ def grade_steps(variant: Variant, reply: str, rtol: float = RTOL) -> StepGrade:
         high = min((p for h in groups[g + 1:] for n in h if (p := chosen[n]) is not None), default=1 << 62)
         for n in group:
             verdicts.append(_verdict(n, items[n], before, after, hits[n], chosen[n], stated.get(n),
-                                     (low, high), known, rtol))
+                                     (low, high), of_known, rtol))
     return StepGrade.of(verdicts)
 
 
@@ -657,9 +658,25 @@ class _Later:
         return self.hits[name]
 
 
+class _Known:
+    """The values stated before the answer, with a unit, that state a known quantity (a given, an
+    answer or an intermediate, each in a unit its own converts to): found once, when a step is
+    neither found nor stated under its name, for every such step (checking each value against every
+    known quantity for each step grew as the cube of a hostile variant's size)."""
+
+    def __init__(self, before: list[Found], known: list[tuple[float, str]], rtol: float) -> None:
+        self.before, self.known, self.rtol = before, known, rtol
+
+    @functools.cached_property
+    def values(self) -> frozenset[Found]:
+        stated = [f for f in self.before if f.unit and not f.literal]
+        return frozenset(f for v, u in self.known for f in _matching(stated, v, u, self.rtol)
+                         if conversion(f.unit, u) is not None)
+
+
 def _verdict(name: str, item: Intermediate, before: list[Found], after: _Later, hits: list[Found],
              chosen: int | None, last: Found | None, window: tuple[int, int],
-             known: list[tuple[float, str]], rtol: float) -> StepVerdict:
+             known: _Known, rtol: float) -> StepVerdict:
     value, unit, text, step = item.value, item.unit, item.text, item.step
     if last and not matches(last, value, unit, rtol) and (not last.unit or conversion(last.unit, unit)):
         return _made(name, step, "wrong_value", text, last)  # its last statement is wrong
@@ -673,7 +690,7 @@ def _verdict(name: str, item: Intermediate, before: list[Found], after: _Later, 
     low, high = window
     for f in before:  # a value of its kind, stated where the step stands, that is no known quantity
         if f.unit and not f.literal and low < f.key < high and conversion(f.unit, unit) is not None \
-                and not any(conversion(f.unit, u) is not None and matches(f, v, u, rtol) for v, u in known):
+                and f not in known.values:
             return _made(name, step, "wrong_value", text, f)
     return StepVerdict(name, step, False, "missing", text)
 
