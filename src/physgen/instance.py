@@ -67,8 +67,11 @@ def _layout(template: Template, style: Style, notation: Notation) -> _Layout:
         constants[n] = _shown(number, display.units[c.unit])
     graph = template.graph
     names = list(spec.intermediates)
-    found_from = {n: None if graph is None else tuple(m for m in names if m in graph.found_from(n))
-                  for n in names}
+    found_from: dict[str, tuple[str, ...] | None] = dict.fromkeys(names)
+    if graph is not None:
+        for n in names:
+            sources = graph.found_from(n)  # one walk of the graph per intermediate
+            found_from[n] = tuple(m for m in names if m in sources)
     steps = tuple((n, i.unit, display.units[i.unit], i.sig_figs, i.step, found_from[n])
                   for n, i in spec.intermediates.items())
     return _Layout(inputs, answers, constants, None, {}, parts, steps)

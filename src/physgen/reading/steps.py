@@ -399,14 +399,18 @@ def _align(occurrences: Sequence[Sequence[int]], after: Sequence[Sequence[int]])
     indices, all below ``i``, of the intermediates of earlier steps it is found from); on a tie
     the later intermediates are credited. The usual case first: when each is found after those
     it follows, its first value there is the answer, with nothing to weigh."""
-    picks: list[int] = []
+    picks = _as_they_come(occurrences, after)
+    return picks if None not in picks else _align_exhaustive(occurrences, after)
+
+
+def _as_they_come(occurrences: Sequence[Sequence[int]], after: Sequence[Sequence[int]]) -> list[int | None]:
+    """Each intermediate credited at its first value after those it follows that are credited
+    (None: no such value), without weighing."""
+    picks: list[int | None] = []
     for occ, before in zip(occurrences, after, strict=True):
-        low = max((picks[j] for j in before), default=-1)
-        first = next((p for p in occ if p > low), None)
-        if first is None:
-            return _align_exhaustive(occurrences, after)
-        picks.append(first)
-    return list(picks)
+        low = max((p for j in before if (p := picks[j]) is not None), default=-1)
+        picks.append(next((p for p in occ if p > low), None))
+    return picks
 
 
 #: States :func:`_align_exhaustive` may weigh (2^k at most for k intermediates: every template's are
@@ -453,12 +457,7 @@ def _align_exhaustive(occurrences: Sequence[Sequence[int]], after: Sequence[Sequ
             return best(0, (-1,) * k)[1]
         except _TooMany:
             pass
-    # each credited at its first value after those it follows that are credited
-    picks: list[int | None] = []
-    for occ, before in zip(occurrences, after, strict=True):
-        low = max((p for j in before if (p := picks[j]) is not None), default=-1)
-        picks.append(next((p for p in occ if p > low), None))
-    return picks
+    return _as_they_come(occurrences, after)
 
 
 def _aliases(variant: Variant) -> dict[str, str]:
@@ -501,15 +500,16 @@ def _written(steps: tuple[str, ...], items: tuple[tuple[str, float, str, int], .
 
 
 @functools.lru_cache(maxsize=1024)
-def _named(intermediates: tuple[str, ...], answers: tuple[str, ...]) -> dict[str, str]:  # per template
-    """Plain name -> the intermediate or answer: the part of :func:`_aliases` no other symbol changes."""
-    return {plain(n): n for n in (*intermediates, *answers)}
+def _named(names: tuple[str, ...]) -> dict[str, str]:  # per template
+    """Plain name -> the intermediate or answer (``names``: the intermediates', then the answers'):
+    the part of :func:`_aliases` no other symbol changes."""
+    return {plain(n): n for n in names}
 
 
 @functools.lru_cache(maxsize=1024)
 def _aliases_of(names: tuple[str, ...], inputs: tuple[str, ...],
                 written: tuple[tuple[str, str], ...]) -> dict[str, str]:  # per template (and instance)
-    out = {plain(n): n for n in names}
+    out = dict(_named(names))
     taken = {plain(n) for n in inputs}
     guesses: dict[str, set[str]] = {}  # a symbol other than a name -> the names it may stand for
     for n in [*names, *inputs]:
@@ -540,7 +540,7 @@ def grade_steps(variant: Variant, reply: str, rtol: float = RTOL) -> StepGrade:
     before = read_values(text[:cut], shift)
     # the names alone serve a reply whose every symbol is a name (the worked steps are read for
     # other symbols only: the result is the same, for less work)
-    aliases = _named(tuple(variant.intermediates), tuple(variant.answers))
+    aliases = _named((*variant.intermediates, *variant.answers))
     if any(f.label not in aliases for f in before if f.label):
         aliases = _aliases(variant)
     after = _Later(text[cut:], shift + cut, items, variant, rtol)
