@@ -124,18 +124,19 @@ def rates(catalog: physgen.Catalog, items: int, bulk_n: int, rounds: int) -> Non
         ratios: list[float] = []  # __getitems__ against bulk like for like, per round
         seed = 1
         for r in range(rounds):
+            rate = {}  # this round's
             for key, entry in (("bulk", False), ("like", True)):
                 count, seconds = _bulk(catalog, formats, bulk_n, share, entry=entry, first_seed=seed)
                 made[key] += count
                 cpu[key] += seconds
+                rate[key] = count / seconds
             seed += 1000  # each round's bulk runs under seeds of its own
-            like_rate = count / seconds
             round_times = _items(ds, 10**6 + r * share, share)
             times += round_times
             cpu["single"] += sum(round_times)
             seconds = _batched(batched_ds, 10**7 + r * share, share)
             cpu["batched"] += seconds
-            ratios.append(share / seconds / like_rate)
+            ratios.append(share / seconds / rate["like"])
         bulk, like = made["bulk"] / cpu["bulk"], made["like"] / cpu["like"]
         single, batched = len(times) / cpu["single"], share * rounds / cpu["batched"]
         q = statistics.quantiles(times, n=100)
