@@ -69,6 +69,8 @@ def test_generate_paraphrase_choices(catalog: physgen.Catalog) -> None:
 @pytest.mark.parametrize(("kwargs", "message"), [
     ({"formats": ["essay"]}, "unknown format 'essay'; available: code, free_form, mc_numerical"),
     ({"paraphrases": [5]}, r"has paraphrases 0..2; \[5\] do not exist"),
+    ({"paraphrases": None}, "paraphrases must be 'all', 'random' or a list of indices, got None"),
+    ({"paraphrases": 1}, "paraphrases must be 'all', 'random' or a list of indices, got 1"),
     ({"style": "html"}, "unknown style 'html'; valid: "),
     ({"n": -1}, "need n ≥ 0"),
 ])

@@ -79,7 +79,8 @@ def _paraphrase_indices(t: Template, inst: Instance, paraphrases: Paraphrases) -
 def _check_paraphrases(templates: list[Template], paraphrases: Paraphrases) -> None:
     if paraphrases in ("all", "random"):
         return
-    if isinstance(paraphrases, str) or not all(isinstance(p, int) for p in paraphrases):
+    if isinstance(paraphrases, str) or not isinstance(paraphrases, Iterable) \
+            or not all(isinstance(p, int) for p in paraphrases):
         raise ArgumentError(f"paraphrases must be 'all', 'random' or a list of indices, got {paraphrases!r}")
     for t in templates:
         bad = [p for p in paraphrases if not 0 <= p < len(t.texts)]
